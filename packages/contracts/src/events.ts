@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Payload schema of every event on the bus, by subject `<service>.<entity>.<verb>`. */
+export const eventSchemas = {
+  'identity.profile.created': z.object({ username: z.string(), created_at: z.number() }),
+} as const;
+
+export type EventSubject = keyof typeof eventSchemas;
+export type EventPayload<S extends EventSubject> = z.infer<(typeof eventSchemas)[S]>;
+export type EventMap = { [S in EventSubject]: EventPayload<S> };
+
+/** JetStream stream that carries every service's events. */
+export const EVENT_STREAM = 'WFM_EVENTS';
+export const EVENT_STREAM_SUBJECTS = ['identity.>', 'forum.>', 'catalog.>', 'ama.>', 'jobs.>', 'admin.>'];

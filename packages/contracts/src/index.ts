@@ -1,0 +1,5 @@
+export * from './services.ts';
+export * from './common.ts';
+export * from './identity.ts';
+export * from './events.ts';
+export * from './realtime.ts';
