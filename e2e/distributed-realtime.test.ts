@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import WebSocket from 'ws';
+import { startDistributed, type DistributedRun } from '../scripts/lib/distributed.ts';
+import { PG_ADMIN_URL } from './lib/database.ts';
+import { freePort } from './lib/free-port.ts';
+
+const database = `wfm_dist_${randomBytes(4).toString('hex')}`;
+let run: DistributedRun;
+
+beforeAll(async () => {
+  const ports = await Promise.all([freePort(), freePort()]);
+  // Services take consecutive ports from basePort; pick a base well away from the others.
+  const basePort = 20000 + Math.floor(Math.random() * 20000);
+  run = await startDistributed({
+    adminDatabaseUrl: PG_ADMIN_URL,
+    database,
+    natsUrl: 'nats://127.0.0.1:4222',
+    redisUrl: 'redis://127.0.0.1:6379',
+    gatewayPort: ports[0]!,
+    basePort,
+    workerPort: ports[1]!,
+    staffSecret: 'integration-test-staff-secret',
+    servicePassword: 'integration-test-password',
+    logLevel: 'warn',
+    stdio: 'ignore',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await run?.stop();
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.end();
+});
+
+function nextMessage(ws: WebSocket, type: string, timeoutMs = 5_000): Promise<{ type: string; data: unknown }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} message within ${timeoutMs} ms`)), timeoutMs);
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { type: string; data: unknown };
+      if (message.type === type) {
+        clearTimeout(timer);
+        resolve(message);
+      }
+    });
+  });
+}
+
+describe('distributed run', () => {
+  it('runs every service as its own process with its own Postgres role', async () => {
+    expect([...run.processes.keys()].sort()).toEqual(
+      ['admin', 'ama-booking', 'catalog', 'forum', 'gateway', 'identity', 'jobs', 'worker'].sort(),
+    );
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${database}`;
+    const sql = postgres(url.toString(), { max: 1 });
+    const owners = await sql`SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace
+                             WHERE nspname IN ('identity','forum','catalog','ama','jobs','admin') ORDER BY nspname`;
+    await sql.end();
+    expect(owners.map((r) => `${r.nspname}:${r.owner}`)).toEqual([
+      'admin:admin_svc', 'ama:ama_svc', 'catalog:catalog_svc', 'forum:forum_svc', 'identity:identity_svc', 'jobs:jobs_svc',
+    ]);
+  });
+
+  it("refuses a service role access to another service's schema", async () => {
+    const asForum = new URL(PG_ADMIN_URL);
+    asForum.pathname = `/${database}`;
+    asForum.username = 'forum_svc';
+    asForum.password = 'integration-test-password';
+    const sql = postgres(asForum.toString(), { max: 1, onnotice: () => {} });
+    await expect(sql`SELECT count(*) FROM identity.profiles`).rejects.toThrow(/permission denied/);
+    await sql.end();
+  });
+
+  it('delivers an event from a service through real NATS to a websocket client of the gateway', async () => {
+    const ws = new WebSocket(`${run.gatewayUrl.replace('http', 'ws')}/ws`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    try {
+      const session = (await (await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' })).json()) as {
+        anon_token: string;
+      };
+      const username = `dist_${randomBytes(4).toString('hex')}`;
+      const received = nextMessage(ws, 'member_joined');
+      const res = await fetch(`${run.gatewayUrl}/api/user-profile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-anon-token': session.anon_token },
+        body: JSON.stringify({ username }),
+      });
+      expect(res.status).toBe(201);
+      const message = await received;
+      expect(message.data).toMatchObject({ username });
+      expect(JSON.stringify(message)).not.toContain(session.anon_token);
+    } finally {
+      ws.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+
+const site = inject('siteUrl');
+const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 20);
+
+/** Creates a visitor with a username through the API, so its name is taken for the browser. */
+async function registerViaApi(username: string): Promise<void> {
+  const session = (await (await fetch(`${site}/api/session`, { method: 'POST' })).json()) as { anon_token: string };
+  const res = await fetch(`${site}/api/user-profile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-anon-token': session.anon_token },
+    body: JSON.stringify({ username }),
+  });
+  expect(res.status).toBe(201);
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async (ctx) => {
+  context = await newContext(browser, DESKTOP);
+  page = await context.newPage();
+  ctx.onTestFailed(async () => {
+    await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
+  });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const welcome = () => page.getByRole('dialog');
+const usernameInput = () => welcome().getByLabel('Username');
+
+describe('first visit', () => {
+  it('creates a session, stores the token and asks for a username in a modal that cannot be dismissed', async () => {
+    const sessionCall = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
+    await page.goto(site);
+    expect((await sessionCall).status()).toBe(200);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await welcome().waitFor();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect.poll(() => welcome().isVisible()).toBe(true);
+    await screenshot(page, 'welcome-modal-desktop');
+  });
+
+  it('shows each username validation message and saves a valid name', async () => {
+    const taken = uniqueName('taken_');
+    await registerViaApi(taken);
+    await page.goto(site);
+    await usernameInput().waitFor();
+
+    const expectMessage = async (input: string, message: string) => {
+      await usernameInput().fill(input);
+      await welcome().getByText(message, { exact: true }).waitFor({ timeout: 5_000 });
+    };
+    await expectMessage('ab', 'Username must be at least 3 characters');
+    await expectMessage('a'.repeat(21), 'Username must be 20 characters or less');
+    await expectMessage('bad name!', 'Username can only contain letters, numbers, underscores and hyphens');
+    await expectMessage(taken.toUpperCase(), 'Username is already taken');
+    expect(await usernameInput().inputValue()).toBe(taken);
+
+    await page.route('**/api/user-profile/check-username', (route) => route.abort());
+    await expectMessage(uniqueName('neterr_'), 'Error checking username availability');
+    await page.unroute('**/api/user-profile/check-username');
+
+    const save = welcome().getByRole('button', { name: 'Save' });
+    const name = uniqueName('e2e_');
+    await expectMessage(name, '✓ Username is available');
+    expect(await save.isEnabled()).toBe(true);
+    await screenshot(page, 'welcome-modal-available');
+    await usernameInput().press('Enter');
+
+    await page.getByText('Your username has been set successfully.').waitFor();
+    await expect.poll(() => welcome().isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(name);
+    expect(await page.evaluate(() => localStorage.getItem('username'))).toBe(name);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(name);
+    await page.waitForTimeout(800);
+    expect(await welcome().isVisible()).toBe(false);
+    await screenshot(page, 'home-desktop-named');
+  });
+
+  it('keeps the Save button disabled until a name is available', async () => {
+    await page.goto(site);
+    await usernameInput().waitFor();
+    const save = welcome().getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await usernameInput().fill('ab');
+    await welcome().getByText('Username must be at least 3 characters').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+  });
+});
+
+describe('page frame', () => {
+  it('defaults to the dark theme and remembers the toggle', async () => {
+    await page.goto(site);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The welcome modal covers the page for a new visitor; give this visitor a name first.
+    await usernameInput().fill(uniqueName('theme_'));
+    await welcome().getByText('✓ Username is available').waitFor();
+    await welcome().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => welcome().isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await screenshot(page, 'home-desktop-light');
+  });
+
+  it('shows a real not-found page for unknown routes', async () => {
+    await page.goto(`${site}/no-such-page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await screenshot(page, 'not-found');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${site}/api/no-such-call`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toHaveProperty('message');
+  });
+
+  it('shows the bottom bar and hides the sidebar at phone width', async () => {
+    const phone = await newContext(browser, PHONE);
+    const phonePage = await phone.newPage();
+    try {
+      await phonePage.goto(site);
+      const bottomBar = phonePage.getByRole('navigation', { name: 'Mobile navigation' });
+      await bottomBar.waitFor();
+      for (const label of ['AMA', 'Jobs', 'Polls', 'Tools', 'Calc', 'Sim', 'Suggest', 'Help']) {
+        expect(await bottomBar.getByText(label, { exact: true }).isVisible()).toBe(true);
+      }
+      expect(await phonePage.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
+      await screenshot(phonePage, 'home-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('truncates the Posting as name to 6 characters on a phone', async () => {
+    const phone = await newContext(browser, PHONE);
+    const phonePage = await phone.newPage();
+    try {
+      await phonePage.goto(site);
+      const dialog = phonePage.getByRole('dialog');
+      const name = uniqueName('longname_');
+      await dialog.getByLabel('Username').fill(name);
+      await dialog.getByText('✓ Username is available').waitFor();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await expect
+        .poll(async () => (await phonePage.getByTestId('posting-as').innerText()).trim())
+        .toContain(`${name.slice(0, 6)}…`);
+      await screenshot(phonePage, 'home-phone-named');
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from './lib/database.ts';
+import { freePort } from './lib/free-port.ts';
+import { waitForHttp } from '../scripts/lib/wait.ts';
+import { buildWebAppsIfStale } from '../scripts/lib/web-build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+  }
+}
+
+/**
+ * Starts the single-node site (`scripts/start.ts`, the same code `npm start` runs) on a free port
+ * against a fresh database on the machine's PostgreSQL, for the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  await buildWebAppsIfStale();
+  const db = await createDatabase('wfm_e2e');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      NATS_URL: '',
+      REDIS_URL: '',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const siteUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${siteUrl}/readyz`, 120_000);
+  project.provide('siteUrl', siteUrl);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+    await db.drop();
+  };
+}

@@ -1,0 +1,23 @@
+import postgres from 'postgres';
+import { randomBytes } from 'node:crypto';
+
+export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh, uniquely named database on the machine's PostgreSQL, for one test run. */
+export async function createDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await sql.end();
+    },
+  };
+}

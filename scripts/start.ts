@@ -1,0 +1,113 @@
+/**
+ * `npm start`: the whole site in one Node process. Each service is still its own Fastify app
+ * (on an internal loopback port); the gateway serves everything on PORT.
+ * DATABASE_URL unset -> embedded PostgreSQL under .data/; NATS_URL unset -> in-process bus;
+ * REDIS_URL unset -> in-memory stores.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { Redis } from 'ioredis';
+import { createBus, createLogger, loadEnv, startService } from '@wfm/service-kit';
+import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
+import { buildGateway } from '@wfm/gateway';
+import { loadServiceDefinitions } from './lib/service-definitions.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres.ts';
+import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** An empty variable (`NATS_URL=`) means unset: the single-node fallback is used. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const env = loadEnv(
+  z.object({
+    PORT: z.coerce.number().int().min(0).default(GATEWAY_PORT),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: unsetWhenEmpty(z.string().url()),
+    EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
+    NATS_URL: unsetWhenEmpty(z.string()),
+    REDIS_URL: unsetWhenEmpty(z.string()),
+    STAFF_HEADER_SECRET: z.string().min(16).default('dev-only-staff-header-secret-change-me'),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+    LOG_LEVEL: z.string().default('info'),
+    SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
+  }),
+);
+
+const logger = createLogger('single-node', env.LOG_LEVEL);
+
+if (env.SKIP_WEB_BUILD === '0') await buildWebAppsIfStale();
+
+let embedded: EmbeddedDatabase | undefined;
+let databaseUrl = env.DATABASE_URL;
+if (!databaseUrl) {
+  embedded = await startEmbeddedPostgres(path.join(ROOT, '.data/pg'), env.EMBEDDED_PG_PORT);
+  databaseUrl = embedded.url;
+}
+
+const bus = await createBus({ natsUrl: env.NATS_URL, logger });
+const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+
+const definitions = await loadServiceDefinitions();
+const running = await Promise.all(
+  definitions.map((def) =>
+    startService(def, {
+      bus,
+      redis,
+      port: 0,
+      host: '127.0.0.1',
+      logger: logger.child({ service: def.name }),
+      registerSignals: false,
+      env: { DATABASE_URL: databaseUrl, STAFF_HEADER_SECRET: env.STAFF_HEADER_SECRET, TRUST_PROXY: '127.0.0.1' },
+    }),
+  ),
+);
+const serviceUrls = Object.fromEntries(definitions.map((def, i) => [def.name, running[i]!.url])) as Record<
+  ServiceName,
+  string
+>;
+
+const gateway = await buildGateway({
+  serviceUrls,
+  bus,
+  redis,
+  staffSecret: env.STAFF_HEADER_SECRET,
+  webDist,
+  adminDist,
+  logger: logger.child({ service: 'gateway' }),
+  rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+});
+await gateway.listen({ port: env.PORT, host: env.HOST });
+const address = gateway.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+const site = `http://localhost:${port}`;
+
+console.log(
+  [
+    '',
+    'WFM community — single-node run',
+    `  Site:      ${site}/`,
+    `  Admin app: ${site}/admin`,
+    `  Database:  ${embedded ? `embedded PostgreSQL (data in .data/pg, port ${env.EMBEDDED_PG_PORT})` : `PostgreSQL ${new URL(databaseUrl).host}`}`,
+    `  Events:    ${bus.kind === 'nats' ? `NATS JetStream ${env.NATS_URL}` : 'in-process bus'}`,
+    `  Caches and rate limits: ${redis ? `Redis ${env.REDIS_URL}` : 'in memory'}`,
+    `  Services:  ${SERVICES.map((s) => s.name).join(', ')} (internal ports)`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  await gateway.close();
+  await Promise.all(running.map((r) => r.close()));
+  await bus.close();
+  await redis?.quit();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

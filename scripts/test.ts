@@ -1,0 +1,68 @@
+/**
+ * `npm test`: type-check and lint every workspace, then run every vitest project (unit, route tests
+ * against the real PostgreSQL, integration over real NATS/Redis, browser tests in real Chromium).
+ * Ends with one summary line `tests: N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildWebAppsIfStale } from './lib/web-build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TYPECHECKED = [
+  'packages/contracts',
+  'packages/service-kit',
+  'packages/ui',
+  'services/identity',
+  'services/forum',
+  'services/catalog',
+  'services/ama-booking',
+  'services/jobs',
+  'services/admin',
+  'gateway',
+  'web',
+  'admin-web',
+  'infra',
+  'e2e',
+  'scripts',
+];
+
+function run(title: string, cmd: string, args: string[]): boolean {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+const extraArgs = process.argv.slice(2);
+let ok = true;
+if (extraArgs.length === 0) {
+  for (const dir of TYPECHECKED) ok = run(`typecheck ${dir}`, 'npx', ['tsc', '-p', dir, '--noEmit']) && ok;
+  ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+}
+await buildWebAppsIfStale();
+
+mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+const resultsFile = path.join(ROOT, 'test-results/vitest.json');
+ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extraArgs]) && ok;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + report.numTodoTests;
+} catch {
+  ok = false;
+}
+// A skipped test would count as passing without proving anything: the run fails on any.
+if (skipped > 0) console.error(`${skipped} test(s) were skipped; every test must run.`);
+if (!ok) console.error('Type-check, lint or the test runner failed (see above).');
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok && failed === 0 && skipped === 0 ? 0 : 1);
