@@ -1,0 +1,154 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  appImage,
+  checkDatabaseUrlEnv,
+  checkK8sUnits,
+  checkMigrationJob,
+  checkNetworkPolicies,
+  checkPodHardening,
+} from './support/k8s-checks.ts';
+import { readYamlDocuments, renderKustomization, resourceId, type Manifest } from './support/kustomize.ts';
+import { K8S_DIR } from './support/paths.ts';
+import { withFakeService } from './support/platform.ts';
+
+const builds: Record<string, Manifest[]> = {
+  base: renderKustomization(join(K8S_DIR, 'base')),
+  dev: renderKustomization(join(K8S_DIR, 'overlays/dev')),
+  prod: renderKustomization(join(K8S_DIR, 'overlays/prod')),
+};
+const byId = (ms: Manifest[], kind: string, name: string) =>
+  ms.find((m) => m.kind === kind && m.metadata?.name === name);
+
+describe.each(Object.entries(builds))('k8s %s', (_, ms) => {
+  it('has a hardened, probed, sized Deployment, a Service and (but for the worker) an autoscaler per process', () => {
+    expect(checkK8sUnits(ms)).toEqual([]);
+  });
+
+  it('denies all traffic but the paths the platform uses', () => {
+    expect(checkNetworkPolicies(ms)).toEqual([]);
+  });
+
+  it('migrates every service in the migrate Job after creating the roles', () => {
+    expect(checkMigrationJob(ms)).toEqual([]);
+  });
+
+  it('gives the worker the backup and restore roles, and admin and worker the backups volume', () => {
+    const worker = byId(ms, 'Deployment', 'worker')!.spec.template.spec.containers[0];
+    expect(checkDatabaseUrlEnv(worker, 'BACKUP_DATABASE_URL', 'wfm_backup')).toEqual([]);
+    expect(checkDatabaseUrlEnv(worker, 'RESTORE_DATABASE_URL', 'wfm_restore')).toEqual([]);
+    const dir = byId(ms, 'ConfigMap', 'wfm-config')!.data.BACKUP_DIR;
+    for (const name of ['admin', 'worker']) {
+      const pod = byId(ms, 'Deployment', name)!.spec.template.spec;
+      const volume = pod.volumes.find((v: Manifest) => v.persistentVolumeClaim?.claimName === 'backups');
+      expect(pod.containers[0].volumeMounts).toContainEqual({ name: volume.name, mountPath: dir });
+      expect(pod.containers[0].env.map((e: Manifest) => e.name)).toEqual(expect.arrayContaining(['ADMIN_USERNAME', 'ADMIN_PASSWORD']));
+    }
+    expect(byId(ms, 'PersistentVolumeClaim', 'backups')).toBeDefined();
+  });
+
+  it('puts every namespaced object in one namespace', () => {
+    const namespaces = new Set(ms.filter((m) => m.kind !== 'Namespace').map((m) => m.metadata.namespace));
+    expect([...namespaces]).toEqual(['wfm']);
+  });
+
+  it('runs every app container from the same image', () => {
+    const image = appImage(ms);
+    const appContainers = ms.flatMap((m) => m.spec?.template?.spec?.containers ?? [])
+      .filter((c: Manifest) => String(c.image).includes('wfm'));
+    expect(appContainers.length).toBeGreaterThan(8);
+    expect(new Set(appContainers.map((c: Manifest) => c.image))).toEqual(new Set([image]));
+  });
+});
+
+describe('k8s checks iterate over SERVICES', () => {
+  it('fail for a service that has no manifests', () => {
+    const ms = builds.base!;
+    expect(checkK8sUnits(ms, withFakeService())).toContain('fake-svc: no Deployment');
+    expect(checkK8sUnits(ms, withFakeService())).toContain('fake-svc: wfm-config FAKE_SVC_URL is not http://fake-svc:7199');
+    expect(checkNetworkPolicies(ms, withFakeService())).toContain('fake-svc: no Deployment, so no pods to protect');
+    expect(checkMigrationJob(ms, withFakeService())).toContain('fake-svc: migrate Job has no container');
+  });
+
+  it('fail when a Deployment loses its hardening or a policy disappears', () => {
+    const ms = structuredClone(builds.base!);
+    const forum = byId(ms, 'Deployment', 'forum')!;
+    forum.spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem = false;
+    delete forum.spec.template.spec.containers[0].resources.limits;
+    expect(checkK8sUnits(ms)).toEqual(expect.arrayContaining([
+      'forum: container forum: root filesystem is not read-only',
+      'forum: container forum: no cpu limit',
+    ]));
+    const withoutPolicy = ms.filter((m) => !(m.kind === 'NetworkPolicy' && m.metadata.name === 'services-from-gateway'));
+    expect(checkNetworkPolicies(withoutPolicy)).toContain('identity: gateway may not reach it');
+  });
+
+  it('fail for a stale Deployment of the app image', () => {
+    const ms = structuredClone(builds.base!);
+    const stale = structuredClone(byId(ms, 'Deployment', 'jobs')!);
+    stale.metadata.name = 'legacy';
+    expect(checkK8sUnits([...ms, stale])).toContain('legacy: Deployment runs the app image but is no known service (stale?)');
+  });
+});
+
+describe('k8s overlays', () => {
+  it('only patch the base: no overlay file copies a base object', () => {
+    const baseIds = new Set(builds.base!.map((m) => `${m.kind}/${m.metadata.name}`));
+    for (const overlay of ['dev', 'prod']) {
+      const dir = join(K8S_DIR, 'overlays', overlay);
+      const kustomization = readYamlDocuments(join(dir, 'kustomization.yaml'))[0]!;
+      const resources: string[] = kustomization.resources ?? [];
+      expect(resources).toContain('../../base');
+      for (const file of resources.filter((r) => r !== '../../base')) {
+        for (const m of readYamlDocuments(join(dir, file))) {
+          expect(baseIds.has(`${m.kind}/${m.metadata.name}`), `${overlay}/${file} copies ${m.kind}/${m.metadata.name}`).toBe(false);
+        }
+      }
+      const patchFiles = readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml' && !resources.includes(f));
+      const listed = (kustomization.patches ?? []).map((p: Manifest) => p.path).filter(Boolean);
+      expect(patchFiles.sort()).toEqual([...listed].sort());
+    }
+  });
+
+  it('dev runs PostgreSQL, NATS and Redis in the cluster, hardened and reachable from the apps', () => {
+    const ms = builds.dev!;
+    for (const name of ['postgres', 'nats', 'redis']) {
+      const sts = byId(ms, 'StatefulSet', name);
+      expect(sts, name).toBeDefined();
+      expect(byId(ms, 'Service', name), name).toBeDefined();
+      expect(checkPodHardening(sts!.spec.template.spec, name).filter((p) => !p.includes('/tmp'))).toEqual([]);
+    }
+    expect(byId(ms, 'NetworkPolicy', 'datastores-from-apps')).toBeDefined();
+    expect(byId(ms, 'HorizontalPodAutoscaler', 'forum')!.spec.minReplicas).toBe(1);
+    expect(appImage(ms)).toBe('wfm:local');
+  });
+
+  it('prod keeps no placeholder secrets and pins the image', () => {
+    const ms = builds.prod!;
+    expect(ms.filter((m) => m.kind === 'Secret')).toEqual([]);
+    expect(appImage(ms)).toMatch(/^[^:]+\/wfm:[\w.-]+$/);
+    expect(byId(ms, 'HorizontalPodAutoscaler', 'gateway')!.spec.minReplicas).toBeGreaterThanOrEqual(3);
+    expect(byId(ms, 'ConfigMap', 'wfm-config')!.data.PGSSLMODE).toBe('require');
+    expect(byId(ms, 'Ingress', 'gateway')!.spec.tls).toHaveLength(1);
+  });
+
+  it('base secrets are clearly marked placeholders', () => {
+    const secrets = builds.base!.filter((m) => m.kind === 'Secret');
+    expect(secrets.map((s) => s.metadata.name).sort()).toEqual(['wfm-db', 'wfm-secrets']);
+    for (const s of secrets) {
+      expect(s.metadata.annotations['wfm/placeholder']).toBe('true');
+      const passwords = Object.entries(s.stringData as Record<string, string>).filter(([k]) => !/user/i.test(k));
+      for (const [key, value] of passwords) expect(value, `${s.metadata.name}.${key}`).toMatch(/^CHANGE-ME/);
+    }
+    // The service kit refuses a shorter signing secret.
+    expect(secrets.find((s) => s.metadata.name === 'wfm-secrets')!.stringData.STAFF_HEADER_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('renders each object once per build', () => {
+    for (const ms of Object.values(builds)) {
+      const ids = ms.map(resourceId);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+});

@@ -1,0 +1,4 @@
+import { startService } from '@wfm/service-kit';
+import { service } from './app.ts';
+
+await startService(service);

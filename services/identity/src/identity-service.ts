@@ -1,0 +1,87 @@
+import type { Sql } from '@wfm/service-kit';
+import {
+  AnonToken,
+  USERNAME_MESSAGES,
+  Username,
+  type CreateProfileResponse,
+  type CreateSessionResponse,
+  type UserProfileResponse,
+} from '@wfm/contracts';
+import { badRequest, conflict, notFound, unauthorized, writeEvent } from '@wfm/service-kit';
+import { isProfane } from './profanity.ts';
+import { hashAnonToken, newAnonToken } from './tokens.ts';
+import * as visitors from './visitor-repository.ts';
+
+/** last_seen_at is moved at most this often per visitor, so reads stay reads. */
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
+
+export const IDENTITY_MESSAGES = {
+  profileNotFound: 'Profile not found',
+  tokenRequired: 'A valid x-anon-token header is required',
+} as const;
+
+export async function createSession(sql: Sql): Promise<CreateSessionResponse> {
+  const token = newAnonToken();
+  await visitors.insertVisitor(sql, hashAnonToken(token));
+  return { anon_token: token };
+}
+
+/**
+ * The visitor holding `token`, or null. Also records that the visitor was seen, at most once per
+ * LAST_SEEN_RESOLUTION_SECONDS.
+ */
+export async function findVisitor(sql: Sql, token: string | undefined): Promise<visitors.Visitor | null> {
+  if (token === undefined || !AnonToken.safeParse(token).success) return null;
+  const visitor = await visitors.findVisitorByTokenHash(sql, hashAnonToken(token));
+  if (visitor && Date.now() - visitor.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_SECONDS * 1000) {
+    await visitors.touchVisitor(sql, visitor.id, LAST_SEEN_RESOLUTION_SECONDS);
+  }
+  return visitor;
+}
+
+export async function getProfile(sql: Sql, token: string): Promise<UserProfileResponse> {
+  const visitor = await findVisitor(sql, token);
+  if (!visitor?.username || !visitor.profileCreatedAt) throw notFound(IDENTITY_MESSAGES.profileNotFound);
+  return { username: visitor.username, created_at: visitor.profileCreatedAt.getTime() };
+}
+
+export async function hasProfile(sql: Sql, token: string): Promise<boolean> {
+  const visitor = await findVisitor(sql, token);
+  return Boolean(visitor?.username);
+}
+
+/** Format errors are a 400 with the rule's message; a taken or inappropriate name is unavailable. */
+export async function isUsernameAvailable(sql: Sql, input: string): Promise<boolean> {
+  const parsed = Username.safeParse(input);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.badChars);
+  const username = parsed.data;
+  if (isProfane(username)) return false;
+  return !(await visitors.isUsernameTaken(sql, username));
+}
+
+/** `username` has passed the Username contract (trimmed, lower-cased, format checked). */
+export async function createProfile(
+  sql: Sql,
+  token: string | undefined,
+  username: string,
+): Promise<CreateProfileResponse> {
+  const visitor = await findVisitor(sql, token);
+  if (!visitor) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
+  if (visitor.username) throw conflict(USERNAME_MESSAGES.alreadySet);
+  if (isProfane(username)) throw badRequest(USERNAME_MESSAGES.inappropriate);
+
+  try {
+    return await sql.begin(async (tx) => {
+      const profile = await visitors.insertProfile(tx, visitor.id, username);
+      const created = { username: profile.username, created_at: profile.createdAt.getTime() };
+      await writeEvent(tx, 'identity.profile.created', created);
+      return created;
+    });
+  } catch (err) {
+    // Two requests can pass the checks above at once; the database's unique indexes decide.
+    const conflictKind = visitors.profileConflict(err);
+    if (conflictKind === 'already_set') throw conflict(USERNAME_MESSAGES.alreadySet);
+    if (conflictKind === 'username_taken') throw conflict(USERNAME_MESSAGES.taken);
+    throw err;
+  }
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnonToken,
+  CheckUsernameBody,
+  CheckUsernameResponse,
+  CreateProfileBody,
+  CreateProfileResponse,
+  CreateSessionResponse,
+  ErrorResponse,
+  ProfileCheckResponse,
+  UserProfileResponse,
+} from '@wfm/contracts';
+import * as identity from './identity-service.ts';
+import { byIp, byToken, rateLimits } from './rate-limits.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * These URLs carry the visitor's token, and Fastify's request log prints the URL; at warn level the
+ * per-request lines are skipped, so the token never reaches a log.
+ */
+const TOKEN_IN_URL = { logLevel: 'warn' } as const;
+
+const anonTokenHeader = (headers: Record<string, unknown>): string | undefined => {
+  const value = headers['x-anon-token'];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export const identityRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  await app.register(async (scope) => {
+    // The call has no body, but clients may still send a JSON content type (and Fastify's JSON
+    // parser refuses an empty body); whatever is sent is read up to a small limit and ignored.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
+
+    scope.post(
+      '/api/session',
+      {
+        bodyLimit: 1024,
+        onRequest: rateLimits(app, [{ name: 'session-ip', max: 30, windowMs: MINUTE, key: byIp }]),
+        schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
+      },
+      async () => identity.createSession(sql),
+    );
+  });
+
+  app.get(
+    '/api/user-profile/:anonToken',
+    {
+      ...TOKEN_IN_URL,
+      schema: {
+        params: z.object({ anonToken: AnonToken }),
+        response: { 200: UserProfileResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => identity.getProfile(sql, req.params.anonToken),
+  );
+
+  app.get(
+    '/api/user-profile/check/:userId',
+    {
+      ...TOKEN_IN_URL,
+      schema: {
+        params: z.object({ userId: AnonToken }),
+        response: { 200: ProfileCheckResponse, 400: ErrorResponse },
+      },
+    },
+    async (req) => ({ hasProfile: await identity.hasProfile(sql, req.params.userId) }),
+  );
+
+  app.post(
+    '/api/user-profile/check-username',
+    {
+      onRequest: rateLimits(app, [
+        { name: 'check-username-ip', max: 120, windowMs: MINUTE, key: byIp },
+        { name: 'check-username-token', max: 60, windowMs: MINUTE, key: byToken },
+      ]),
+      schema: {
+        body: CheckUsernameBody,
+        response: { 200: CheckUsernameResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req) => ({ available: await identity.isUsernameAvailable(sql, req.body.username) }),
+  );
+
+  app.post(
+    '/api/user-profile',
+    {
+      onRequest: rateLimits(app, [
+        { name: 'create-profile-ip', max: 20, windowMs: MINUTE, key: byIp },
+        { name: 'create-profile-token', max: 10, windowMs: MINUTE, key: byToken },
+      ]),
+      schema: {
+        body: CreateProfileBody,
+        response: {
+          201: CreateProfileResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (req, reply) => {
+      const profile = await identity.createProfile(sql, anonTokenHeader(req.headers), req.body.username);
+      return reply.code(201).send(profile);
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { Db } from '@wfm/service-kit';
+
+export interface Visitor {
+  id: number;
+  lastSeenAt: Date;
+  username: string | null;
+  profileCreatedAt: Date | null;
+}
+
+export interface Profile {
+  username: string;
+  createdAt: Date;
+}
+
+export async function insertVisitor(db: Db, tokenHash: Buffer): Promise<void> {
+  await db`INSERT INTO visitors (token_hash) VALUES (${tokenHash})`;
+}
+
+export async function findVisitorByTokenHash(db: Db, tokenHash: Buffer): Promise<Visitor | null> {
+  const rows = await db<Visitor[]>`
+    SELECT v.id, v.last_seen_at AS "lastSeenAt", p.username, p.created_at AS "profileCreatedAt"
+    FROM visitors v LEFT JOIN profiles p ON p.visitor_id = v.id
+    WHERE v.token_hash = ${tokenHash}`;
+  return rows[0] ?? null;
+}
+
+/** Moves last_seen_at forward unless it already moved within `minIntervalSeconds`. */
+export async function touchVisitor(db: Db, visitorId: number, minIntervalSeconds: number): Promise<void> {
+  await db`
+    UPDATE visitors SET last_seen_at = now()
+    WHERE id = ${visitorId} AND last_seen_at < now() - make_interval(secs => ${minIntervalSeconds})`;
+}
+
+/** Case-insensitive, through the unique index on lower(username). */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM profiles WHERE lower(username) = lower(${username})`;
+  return rows.length > 0;
+}
+
+export async function insertProfile(db: Db, visitorId: number, username: string): Promise<Profile> {
+  const rows = await db<Profile[]>`
+    INSERT INTO profiles (visitor_id, username) VALUES (${visitorId}, ${username})
+    RETURNING username, created_at AS "createdAt"`;
+  return rows[0]!;
+}
+
+export type ProfileConflict = 'already_set' | 'username_taken';
+
+/** Which rule a failed profile insert broke, when the failure is a unique violation. */
+export function profileConflict(err: unknown): ProfileConflict | null {
+  if (!isUniqueViolation(err)) return null;
+  if (err.constraint_name === 'profiles_pkey') return 'already_set';
+  if (err.constraint_name === 'profiles_username_lower_key') return 'username_taken';
+  return null;
+}
+
+function isUniqueViolation(err: unknown): err is { code: string; constraint_name?: string } {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
