@@ -21,7 +21,7 @@ beforeAll(async () => {
     gatewayPort: ports[0]!,
     basePort,
     workerPort: ports[1]!,
-    staffSecret: 'integration-test-staff-secret',
+    staffSecret: 'integration-test-staff-header-secret-0000',
     servicePassword: 'integration-test-password',
     logLevel: 'warn',
     stdio: 'ignore',

@@ -101,7 +101,7 @@ async function benchGateway() {
     gatewayPort: 18080,
     basePort: 17101,
     workerPort: 17107,
-    staffSecret: 'bench-staff-header-secret-0000',
+    staffSecret: 'bench-staff-header-secret-0000000000000000',
     servicePassword: 'bench-service-password',
     rateLimitPerMinute: 1_000_000_000,
     logLevel: 'warn',

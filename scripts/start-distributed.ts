@@ -3,7 +3,7 @@
  * against this machine's PostgreSQL, NATS JetStream and Redis, one Postgres role per service.
  */
 import { z } from 'zod';
-import { loadEnv } from '@wfm/service-kit';
+import { DEV_STAFF_HEADER_SECRET, loadEnv } from '@wfm/service-kit';
 import { SERVICES, GATEWAY_PORT } from '@wfm/contracts';
 import { startDistributed } from './lib/distributed.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
@@ -17,7 +17,7 @@ const env = loadEnv(
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     SERVICE_BASE_PORT: z.coerce.number().int().positive().default(SERVICES[0].port),
     WORKER_PORT: z.coerce.number().int().positive().default(7107),
-    STAFF_HEADER_SECRET: z.string().min(16).default('dev-only-staff-header-secret-change-me'),
+    STAFF_HEADER_SECRET: z.string().min(32).default(DEV_STAFF_HEADER_SECRET),
     SERVICE_DB_PASSWORD: z.string().min(1).default('dev-service-password'),
     LOG_LEVEL: z.string().default('info'),
   }),

@@ -1,13 +1,13 @@
 /**
  * `npm start`: the whole site in one Node process. Each service is still its own Fastify app
  * (on an internal loopback port); the gateway serves everything on PORT.
- * DATABASE_URL unset -> embedded PostgreSQL under .data/; NATS_URL unset -> in-process bus;
+ * Empty variables count as unset. DATABASE_URL unset -> embedded PostgreSQL under .data/; NATS_URL unset -> in-process bus;
  * REDIS_URL unset -> in-memory stores.
  */
 import path from 'node:path';
 import { z } from 'zod';
 import { Redis } from 'ioredis';
-import { createBus, createLogger, loadEnv, startService } from '@wfm/service-kit';
+import { DEV_STAFF_HEADER_SECRET, createBus, createLogger, loadEnv, startService } from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { buildGateway } from '@wfm/gateway';
 import { loadServiceDefinitions } from './lib/service-definitions.ts';
@@ -16,19 +16,15 @@ import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** An empty variable (`NATS_URL=`) means unset: the single-node fallback is used. */
-const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
 const env = loadEnv(
   z.object({
     PORT: z.coerce.number().int().min(0).default(GATEWAY_PORT),
     HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: unsetWhenEmpty(z.string().url()),
+    DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
-    NATS_URL: unsetWhenEmpty(z.string()),
-    REDIS_URL: unsetWhenEmpty(z.string()),
-    STAFF_HEADER_SECRET: z.string().min(16).default('dev-only-staff-header-secret-change-me'),
+    NATS_URL: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    STAFF_HEADER_SECRET: z.string().min(32).default(DEV_STAFF_HEADER_SECRET),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
     LOG_LEVEL: z.string().default('info'),
     SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),

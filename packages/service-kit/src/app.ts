@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type preHandlerAsyncHookHandler,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ServiceName, StaffRole } from '@wfm/contracts';
+import type { EventBus } from './bus/types.ts';
+import type { Sql } from './db.ts';
+import { registerConnectionDraining } from './draining.ts';
+import { DEFAULT_TRUST_PROXY } from './env.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { NOT_FOUND_MESSAGE, registerErrorHandler } from './error-handler.ts';
+import { registerHealth } from './health.ts';
+import { createLogger } from './logger.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerRateLimit } from './rate-limit.ts';
+import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** The Postgres schema the service owns (search_path of app.sql, home of its migrations and outbox). */
+  schema: string;
+  /** Numbered migration files (SQL or TS) for node-pg-migrate. */
+  migrationsDir: string;
+  /** Registered after the kit's plugins; may use app.sql, app.bus, app.config, app.requireStaff. */
+  routes: FastifyPluginAsync;
+  /** Runs once the app is ready (also under app.inject): subscriptions and the like. */
+  onReady?(app: FastifyInstance): Promise<void>;
+  /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
+  bodyLimit?: number;
+}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface ServiceConfig {
+  name: ServiceName;
+  schema: string;
+  nodeEnv: NodeEnv;
+}
+
+export interface ServiceAppDeps {
+  sql: Sql;
+  bus: EventBus;
+  /** Shared rate-limit counters across replicas; in-memory counters without it. */
+  redis?: Redis | undefined;
+  /** HMAC secret shared with the gateway for the x-staff-* headers. */
+  staffSecret: string;
+  logger?: Logger;
+  /** Which proxies may set x-forwarded-for (Fastify trustProxy); default loopback and private networks. */
+  trustProxy?: boolean | string;
+  /** Default: NODE_ENV when valid, else development. */
+  nodeEnv?: NodeEnv;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sql: Sql;
+    bus: EventBus;
+    config: ServiceConfig;
+    /** preHandler: 401 without valid signed staff headers, 403 when roles are given and the staff role is not among them. */
+    requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** The staff member the gateway signed for this request, or null. */
+    staff: StaffIdentity | null;
+  }
+}
+
+/** Not-found answers are rate limited per client, so probing for routes stays cheap. */
+const NOT_FOUND_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const nodeEnvFrom = (value: string | undefined): NodeEnv =>
+  value === 'production' || value === 'test' ? value : 'development';
+
+/**
+ * JSON bodies, where an empty body (a POST with a JSON content type and nothing to send, as the web
+ * client's mutations do) means "no body" instead of a 400.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** Builds a service's Fastify app (not listening): the kit's plugins, then the service's routes. */
+export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(def.name),
+    trustProxy: deps.trustProxy ?? DEFAULT_TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestId,
+    bodyLimit: def.bodyLimit ?? 1024 * 1024,
+    requestTimeout: 60_000,
+    // Longer than the gateway's idle timeout towards services, so the gateway closes first.
+    keepAliveTimeout: 75_000,
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerConnectionDraining(app);
+  registerJsonParser(app);
+
+  app.decorate('sql', deps.sql);
+  app.decorate('bus', deps.bus);
+  app.decorate('config', { name: def.name, schema: def.schema, nodeEnv: deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV) });
+  app.decorateRequest('staff', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.staff = verifyStaffHeaders(deps.staffSecret, request.headers, request);
+  });
+  app.decorate('requireStaff', (...roles: StaffRole[]) => async (request: FastifyRequest) => {
+    if (!request.staff) throw unauthorized('Authentication required');
+    if (roles.length > 0 && !roles.includes(request.staff.role)) throw forbidden('Insufficient permissions');
+  });
+
+  await registerRateLimit(app, { redis: deps.redis, namespace: def.name });
+  app.setNotFoundHandler({ preHandler: app.rateLimit(NOT_FOUND_RATE_LIMIT) }, async (_request, reply) =>
+    reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
+  );
+  registerMetrics(app, def.name);
+  registerHealth(app, { sql: deps.sql, bus: deps.bus });
+
+  await app.register(def.routes);
+  if (def.onReady) {
+    const onReady = def.onReady;
+    app.addHook('onReady', async () => onReady(app));
+  }
+  return app;
+}

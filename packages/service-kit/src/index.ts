@@ -1,0 +1,54 @@
+export { loadEnv, serviceEnvSchema, DEV_STAFF_HEADER_SECRET, DEFAULT_TRUST_PROXY, type ServiceEnv } from './env.ts';
+export { maskUrl, createLogger, REDACT_PATHS, type Logger } from './logger.ts';
+export { createSql, type CreateSqlOptions, type Db, type Sql, type TransactionSql } from './db.ts';
+export {
+  runMigrations,
+  KIT_MIGRATIONS_DIR,
+  KIT_MIGRATIONS_TABLE,
+  SERVICE_MIGRATIONS_TABLE,
+  type RunMigrationsOptions,
+} from './migrate.ts';
+export {
+  createBus,
+  createMemoryBus,
+  createNatsBus,
+  ensureEventStream,
+  subjectMatches,
+  type BusEvent,
+  type EventBus,
+  type EventHandler,
+  type MemoryBusOptions,
+  type NatsBusOptions,
+  type SubscribeOptions,
+} from './bus/index.ts';
+export { writeEvent, outboxChannel } from './outbox.ts';
+export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay.ts';
+export {
+  HttpError,
+  ConfigError,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  payloadTooLarge,
+  tooManyRequests,
+} from './errors.ts';
+export { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE, validationMessage } from './error-handler.ts';
+export {
+  STAFF_HEADERS,
+  STAFF_SIGNATURE_MAX_AGE_MS,
+  signStaffHeaders,
+  verifyStaffHeaders,
+  type SignedRequest,
+  type StaffIdentity,
+} from './staff-auth.ts';
+export { RATE_LIMIT_MESSAGE, keyByVisitor } from './rate-limit.ts';
+export {
+  createServiceApp,
+  type NodeEnv,
+  type ServiceAppDeps,
+  type ServiceConfig,
+  type ServiceDefinition,
+} from './app.ts';
+export { startService, type RunningService, type StartServiceOverrides } from './server.ts';

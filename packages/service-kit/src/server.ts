@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { SERVICES } from '@wfm/contracts';
+import { createServiceApp, type ServiceDefinition } from './app.ts';
+import { createBus } from './bus/index.ts';
+import type { EventBus } from './bus/types.ts';
+import { createSql, type Sql } from './db.ts';
+import { loadEnv, serviceEnvSchema } from './env.ts';
+import { createLogger } from './logger.ts';
+import { runMigrations } from './migrate.ts';
+import { startOutboxRelay, type OutboxRelay } from './relay.ts';
+
+export interface StartServiceOverrides {
+  /** Environment to read instead of process.env. */
+  env?: Record<string, string | undefined>;
+  /** Shared resources are used as given and left open by close(). */
+  sql?: Sql;
+  bus?: EventBus;
+  redis?: Redis;
+  logger?: Logger;
+  port?: number;
+  host?: string;
+  /** Default true. */
+  runMigrations?: boolean;
+  /**
+   * Default true: SIGTERM/SIGINT close the service and exit 0, and a failed start logs and exits 1.
+   * false (several services in one process): the caller owns signals, and start errors are thrown.
+   */
+  registerSignals?: boolean;
+}
+
+export interface RunningService {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Longest a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * Boots a service from the environment: migrations (under the schema's lock) -> database pool ->
+ * event bus -> outbox relay -> app.listen. close() stops accepting connections, drains in-flight
+ * requests, stops the relay, then closes what this call opened.
+ */
+export async function startService(def: ServiceDefinition, overrides: StartServiceOverrides = {}): Promise<RunningService> {
+  const standalone = overrides.registerSignals !== false;
+  let logger = overrides.logger;
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => logger?.error({ err }, 'shutdown step failed'));
+  };
+
+  try {
+    const env = loadEnv(serviceEnvSchema, overrides.env ?? process.env);
+    logger ??= createLogger(def.name, env.LOG_LEVEL);
+
+    if (overrides.runMigrations !== false) {
+      await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, logger });
+    }
+    if (env.MIGRATE_ONLY && standalone) {
+      // The Kubernetes migration Job: migrate, then exit without serving.
+      logger.info(`${def.name} migrations applied (MIGRATE_ONLY)`);
+      process.exit(0);
+    }
+
+    const sql = overrides.sql ?? createSql(env.DATABASE_URL, { schema: def.schema, logger });
+    if (!overrides.sql) cleanups.push(() => sql.end({ timeout: 5 }));
+
+    const bus = overrides.bus ?? (await createBus({ natsUrl: env.NATS_URL, logger, name: def.name }));
+    if (!overrides.bus) cleanups.push(() => bus.close());
+
+    let redis = overrides.redis;
+    if (!redis && env.REDIS_URL) {
+      const own = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+      own.on('error', (err) => logger?.warn({ err }, 'redis error'));
+      cleanups.push(() => own.quit());
+      redis = own;
+    }
+
+    const relay: OutboxRelay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
+    cleanups.push(() => relay.stop());
+
+    const app = await createServiceApp(def, {
+      sql,
+      bus,
+      redis,
+      staffSecret: env.STAFF_HEADER_SECRET,
+      logger,
+      trustProxy: env.TRUST_PROXY,
+      nodeEnv: env.NODE_ENV,
+    });
+    cleanups.push(() => app.close());
+
+    const port = overrides.port ?? env.PORT ?? SERVICES.find((s) => s.name === def.name)?.port ?? 0;
+    const url = await app.listen({ port, host: overrides.host ?? env.HOST });
+    logger.info(
+      { url, bus: bus.kind, rateLimitStore: redis ? 'redis' : 'memory' },
+      `${def.name} listening`,
+    );
+
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= cleanup());
+
+    if (standalone) {
+      const onSignal = (signal: NodeJS.Signals) => {
+        logger?.info({ signal }, 'shutting down');
+        setTimeout(() => {
+          logger?.error('shutdown timed out');
+          process.exit(1);
+        }, SHUTDOWN_TIMEOUT_MS).unref();
+        close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGTERM', onSignal);
+      process.once('SIGINT', onSignal);
+    }
+    return { app, url, close };
+  } catch (err) {
+    await cleanup();
+    if (!standalone) throw err;
+    (logger ?? createLogger(def.name)).fatal({ err }, `${def.name} failed to start`);
+    process.exit(1);
+  }
+}
