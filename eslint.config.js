@@ -29,7 +29,7 @@ const featureZones = ['web', 'admin-web'].flatMap((app) => {
       except: [`./${feature}`],
       message: 'Features do not import each other; move shared code to src/components or src/lib.',
     })),
-    ...['components', 'lib', 'config'].map((shared) => ({
+    ...['components', 'hooks', 'lib', 'config'].map((shared) => ({
       target: `./${app}/src/${shared}`,
       from: `./${app}/src/features`,
       message: 'Shared code does not import features.',

@@ -40,6 +40,8 @@ export async function buildWebAppsIfStale(log: (line: string) => void = console.
     log(`Building ${app.dir}/ (missing or stale build)...`);
     const result = spawnSync('npm', ['run', 'build', '--workspace', app.workspace], {
       cwd: ROOT,
+      // A test runner's NODE_ENV=test would give React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     if (result.status !== 0) throw new Error(`Build of ${app.dir}/ failed (exit ${result.status})`);

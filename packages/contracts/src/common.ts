@@ -15,3 +15,11 @@ export const ReadyResponse = z.object({
 
 /** A positive integer id in a route (`/post/{id}`, `/api/posts/{id}`). */
 export const PositiveIntId = z.coerce.number().int().positive();
+
+/** GET /api/stats: the sidebar's community figures. */
+export const StatsResponse = z.object({
+  activeMembers: z.number().int().nonnegative(),
+  todaysPosts: z.number().int().nonnegative(),
+  livePolls: z.number().int().nonnegative(),
+});
+export type StatsResponse = z.infer<typeof StatsResponse>;

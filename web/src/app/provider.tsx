@@ -1,0 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster, useDocumentTheme } from '@wfm/ui';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client.ts';
+import { RealtimeProvider } from '../lib/realtime-context.tsx';
+
+/** Query cache, websocket, toasts and theme class for everything inside. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  useDocumentTheme();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider>
+        {children}
+        <Toaster />
+      </RealtimeProvider>
+    </QueryClientProvider>
+  );
+}

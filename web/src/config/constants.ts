@@ -1,0 +1,18 @@
+/** Client-side constants of spec document 1, §9. */
+
+export const SITE_NAME = 'WFM Community';
+export const TAGLINE = 'Where Workforce Management Minds Connect';
+
+/** Pause after creating a session before the token is stored and used. */
+export const SESSION_SETTLE_DELAY_MS = 100;
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+export const PROFILE_STALE_TIME_MS = 5 * 60 * 1000;
+export const PROFILE_RETRIES = 2;
+export const PROFILE_CHECK_RETRIES = 3;
+export const PROFILE_CHECK_MAX_BACKOFF_MS = 30_000;
+export const REALTIME_RECONNECT_DELAY_MS = 3000;
+/** Active Members get a "+" suffix from this figure up. */
+export const ACTIVE_MEMBERS_PLUS_THRESHOLD = 100;
+export const STATS_REFRESH_MS = 15 * 60 * 1000;
+/** On the smallest screens the "Posting as" name is cut to this many characters plus an ellipsis. */
+export const POSTING_AS_MOBILE_CHARS = 6;

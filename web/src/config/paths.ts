@@ -1,0 +1,16 @@
+/** Every route of the public app, and how to build links to the parameterised ones. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  newPost: { path: '/new', getHref: () => '/new' },
+  post: { path: '/post/:id', getHref: (id: number | string) => `/post/${id}` },
+  tools: { path: '/tools', getHref: () => '/tools' },
+  templates: { path: '/templates', getHref: () => '/templates' },
+  polls: { path: '/polls', getHref: () => '/polls' },
+  poll: { path: '/polls/:id', getHref: (id: number | string) => `/polls/${id}` },
+  calculators: { path: '/calculators', getHref: () => '/calculators' },
+  simulator: { path: '/simulator', getHref: () => '/simulator' },
+  help: { path: '/help', getHref: () => '/help' },
+  ama: { path: '/ama', getHref: () => '/ama' },
+  amaSession: { path: '/ama/:id', getHref: (id: number | string) => `/ama/${id}` },
+  jobs: { path: '/jobs', getHref: () => '/jobs' },
+} as const;

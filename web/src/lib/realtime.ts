@@ -1,0 +1,130 @@
+import { RealtimeMessage } from '@wfm/contracts';
+import { REALTIME_RECONNECT_DELAY_MS } from '../config/constants.ts';
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed';
+export type RealtimeListener = (data: unknown) => void;
+
+type Options = {
+  url: string;
+  reconnectDelayMs?: number;
+  logger?: Pick<Console, 'error'>;
+};
+
+/** `ws://host/ws` or `wss://host/ws`, matching how the page itself was loaded. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/**
+ * The browser's one websocket to the gateway. Messages are `{type, data}`; listeners subscribe by
+ * type. When the socket closes it reconnects after a fixed delay until `stop()` is called.
+ */
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private currentStatus: RealtimeStatus = 'closed';
+  private readonly listeners = new Map<string, Set<RealtimeListener>>();
+  private readonly statusListeners = new Set<() => void>();
+  private readonly url: string;
+  private readonly reconnectDelayMs: number;
+  private readonly logger: Pick<Console, 'error'>;
+
+  constructor({ url, reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS, logger = console }: Options) {
+    this.url = url;
+    this.reconnectDelayMs = reconnectDelayMs;
+    this.logger = logger;
+  }
+
+  get status(): RealtimeStatus {
+    return this.currentStatus;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    this.setStatus('closed');
+  }
+
+  /** Calls `listener` with the data of every message of `type`; returns the unsubscribe function. */
+  subscribe(type: string, listener: RealtimeListener): () => void {
+    let set = this.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(type, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  onStatusChange(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    this.setStatus('connecting');
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch (error) {
+      this.logger.error('Realtime connection failed', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket === socket) this.setStatus('open');
+    };
+    socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.setStatus('closed');
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.running || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectDelayMs);
+  }
+
+  private dispatch(raw: unknown): void {
+    let message: RealtimeMessage;
+    try {
+      message = RealtimeMessage.parse(JSON.parse(String(raw)));
+    } catch (error) {
+      this.logger.error('Realtime message could not be parsed', error);
+      return;
+    }
+    for (const listener of this.listeners.get(message.type) ?? []) {
+      try {
+        listener(message.data);
+      } catch (error) {
+        this.logger.error(`Realtime listener for "${message.type}" failed`, error);
+      }
+    }
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const listener of this.statusListeners) listener();
+  }
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CreateSessionResponse } from '@wfm/contracts';
+import { SESSION_SETTLE_DELAY_MS } from '../config/constants.ts';
+import { api } from './api-client.ts';
+import { storage } from './storage.ts';
+
+export const SESSION_ERROR_MESSAGE = 'Failed to create session token';
+
+export async function createSession(): Promise<CreateSessionResponse> {
+  return CreateSessionResponse.parse(await api.post('/api/session'));
+}
+
+/**
+ * The visitor's anonymous token: the stored one, or a new session (then a short pause, then the
+ * token and any generated username are stored).
+ */
+export async function ensureSession(): Promise<string> {
+  const stored = storage.getAnonToken();
+  if (stored) return stored;
+  let session: CreateSessionResponse;
+  try {
+    session = await createSession();
+  } catch (cause) {
+    throw new Error(SESSION_ERROR_MESSAGE, { cause });
+  }
+  await new Promise((resolve) => setTimeout(resolve, SESSION_SETTLE_DELAY_MS));
+  storage.setAnonToken(session.anon_token);
+  if (session.username) storage.setUsername(session.username);
+  return session.anon_token;
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: ['session'], queryFn: ensureSession, staleTime: Infinity });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}

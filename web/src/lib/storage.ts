@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+
+/** localStorage keys of the visitor's identity (spec 1 §3: each under its own key). */
+export const STORAGE_KEYS = { anonToken: 'anon_token', username: 'username' } as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+const listeners = new Set<() => void>();
+
+function read(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage disabled (private mode, quota): the value lives only as long as the page.
+  }
+  for (const listener of listeners) listener();
+}
+
+export const storage = {
+  getAnonToken: () => read(STORAGE_KEYS.anonToken),
+  setAnonToken: (token: string) => write(STORAGE_KEYS.anonToken, token),
+  getUsername: () => read(STORAGE_KEYS.username),
+  setUsername: (username: string) => write(STORAGE_KEYS.username, username),
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.username) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored username, re-rendering when it changes in this tab or another. */
+export function useStoredUsername(): string | null {
+  return useSyncExternalStore(subscribe, storage.getUsername, () => null);
+}

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './render-app.tsx';
+import { TOKEN } from './server.ts';
+
+const pages: [string, string][] = [
+  ['/', 'Community Feed'],
+  ['/new', 'Create Post'],
+  ['/post/42', 'Post'],
+  ['/tools', 'Tools Directory'],
+  ['/templates', 'Template Library'],
+  ['/polls', 'Polls & Benchmarks'],
+  ['/polls/7', 'Poll'],
+  ['/calculators', 'Quick Calculators'],
+  ['/simulator', 'Scenario Simulator'],
+  ['/help', 'Need Help?'],
+  ['/ama', 'AMA Sessions'],
+  ['/ama/3', 'AMA Session'],
+  ['/jobs', 'Job & Role Spotlight'],
+];
+
+describe('routes', () => {
+  it.each(pages)('%s shows the shell and a coming-soon body naming the page', async (path, title) => {
+    window.localStorage.setItem('anon_token', TOKEN);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText(`${title} is coming soon`)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Mobile navigation' })).toBeInTheDocument();
+  });
+
+  it('shows a real not-found page for unknown paths, with a link home', async () => {
+    window.localStorage.setItem('anon_token', TOKEN);
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    const home = within(screen.getByRole('main')).getByRole('link', { name: 'Back to home' });
+    expect(home).toHaveAttribute('href', '/');
+    home.click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community Feed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const TOKEN = 'tok_0123456789abcdefghijABCDEFGHIJ-_0123456';
+
+/**
+ * Answers for the calls every page makes (profile lookup, profile check, stats) for a visitor
+ * who already has a profile. Tests override them with `server.use(...)`.
+ */
+export const defaultHandlers = [
+  http.get('/api/user-profile/check/:token', () => HttpResponse.json({ hasProfile: true })),
+  http.get('/api/user-profile/:token', () => HttpResponse.json({ username: 'returning_user', created_at: 1_700_000_000_000 })),
+  http.get('/api/stats', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+];
+
+export const unhandledRequests: string[] = [];
+
+export const server = setupServer(...defaultHandlers);
+
+export function listen(): void {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandledRequests.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  });
+}
