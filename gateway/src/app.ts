@@ -1,0 +1,182 @@
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { Redis } from 'ioredis';
+import type { ServiceName } from '@wfm/contracts';
+import {
+  createLogger,
+  HttpError,
+  INTERNAL_ERROR_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  RATE_LIMIT_MESSAGE,
+  type EventBus,
+} from '@wfm/service-kit';
+import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
+import { createGatewayMetrics } from './metrics.ts';
+import { registerProxies } from './proxy.ts';
+import { forwardBusToHub, RealtimeHub } from './realtime.ts';
+import { GatewayLogController, requestIdFor } from './request-context.ts';
+import { PROXY_ROUTES } from './routes.ts';
+import { createSecurityHeaders } from './security-headers.ts';
+import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
+import { closeUpstreams, createUpstreams } from './upstreams.ts';
+
+export { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
+
+export interface GatewayOptions {
+  /** Base URL of every service (`http://127.0.0.1:7102`). */
+  serviceUrls: Record<ServiceName, string>;
+  /** Source of the realtime events; owned (and closed) by the caller. */
+  bus: EventBus;
+  /** Shared rate-limit counters across replicas; owned by the caller. Unset: in-memory counters. */
+  redis?: Redis;
+  /** HMAC secret shared with the services for the staff identity headers. */
+  staffSecret: string;
+  /** Built web app (web/dist), served at /. */
+  webDist?: string;
+  /** Built admin app (admin-web/dist), served at /admin. */
+  adminDist?: string;
+  logger?: FastifyBaseLogger;
+  /** Requests per minute per client IP to /api (default 1000). */
+  rateLimitPerMinute?: number;
+  /** Fastify trustProxy: whose x-forwarded-for to believe for the client IP. Default: nobody. */
+  trustProxy?: boolean | number | string;
+  /** Websocket heartbeat period (default 30 s). */
+  websocketPingIntervalMs?: number;
+  /** Keep-alive sockets per service (default 512). */
+  upstreamConnections?: number;
+}
+
+/** A hop count trusts that many proxies in front of the gateway (what Fastify does with a number). */
+function trustProxySetting(value: GatewayOptions['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_addr, hop) => hop < value;
+  return value ?? false;
+}
+
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
+const WEBSOCKET_PING_INTERVAL_MS = 30_000;
+/** Clients send nothing meaningful over /ws. */
+const WEBSOCKET_MAX_CLIENT_PAYLOAD = 1024;
+const WEBSOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
+const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
+
+/**
+ * The gateway as a Fastify instance, ready to `listen`: /api/* proxied to the owning services,
+ * /ws realtime fan-out, the built web apps, security headers, rate limits and health endpoints.
+ */
+export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: opts.logger ?? createLogger('gateway'),
+    trustProxy: trustProxySetting(opts.trustProxy),
+    genReqId: requestIdFor,
+    logController: new GatewayLogController(),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+  });
+
+  const hub = new RealtimeHub({
+    pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
+    maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
+    log: app.log,
+  });
+  const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
+  const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
+  const webApps: WebApp[] = [
+    { name: 'web app', folder: 'web', prefix: '/', dist: opts.webDist },
+    { name: 'admin app', folder: 'admin-web', prefix: '/admin/', dist: opts.adminDist },
+  ];
+
+  app.decorateRequest('staffSession', null);
+
+  const securityHeaders = createSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders(request.headers.host));
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // Unmatched URLs share one label so scanners cannot blow up the series count.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ route, method: request.method, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    max: opts.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'wfm:gateway:rate-limit:' } : {}),
+    // A Redis outage must not take the whole API down with it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
+  });
+  await app.register(websocket, {
+    options: { maxPayload: WEBSOCKET_MAX_CLIENT_PAYLOAD, perMessageDeflate: false },
+    preClose: async () => {
+      await hub.closeAll(WEBSOCKET_CLOSE_GRACE_MS);
+      app.websocketServer.close();
+    },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ message: status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message });
+  });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const web = wantsHtml(request) ? appForPath(webApps, request.url) : undefined;
+    if (web) return sendAppShell(reply.code(200), web);
+    return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Redis is left out on purpose: without it rate limits fail open and everything else works.
+  app.get('/readyz', async (_request, reply) => {
+    const bus = await opts.bus.isReady().catch(() => false);
+    return reply.code(bus ? 200 : 503).send({ status: bus ? 'ready' : 'not_ready', checks: { bus } });
+  });
+  app.get('/metrics', async (_request, reply) => {
+    return reply.type(metrics.exposed.contentType).send(await metrics.exposed.metrics());
+  });
+
+  // Service-to-service endpoints are never reachable from outside.
+  app.all('/internal', async (_request, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }));
+  app.all('/internal/*', async (_request, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }));
+
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    handler: async (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ message: 'Upgrade Required: connect with a WebSocket' }),
+    wsHandler: (socket) => hub.add(socket),
+  });
+
+  const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
+  await app.register(async function api(scope) {
+    scope.addHook('onRequest', scope.rateLimit());
+    scope.addHook('onRequest', enforceBodyLimit);
+    await registerProxies(scope, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => r.prefix.startsWith('/api/')) });
+  });
+  await registerProxies(app, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => !r.prefix.startsWith('/api/')) });
+
+  await registerWebApps(app, webApps);
+  for (const web of webApps) {
+    // The app root is a directory, which the file server refuses; it is the app shell.
+    app.get(web.prefix, async (_request, reply) => sendAppShell(reply, web));
+    if (!isBuilt(web)) app.log.warn(`${web.folder}/dist is not built: ${web.prefix} answers 503 until \`npm run build\``);
+  }
+
+  let stopForwarding: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopForwarding = await forwardBusToHub(opts.bus, hub, (type) => metrics.realtimeEvents.inc({ type }));
+    hub.startHeartbeat();
+  });
+  app.addHook('onClose', async () => {
+    await stopForwarding?.();
+    await closeUpstreams(upstreams);
+  });
+
+  return app;
+}

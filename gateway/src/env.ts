@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
+import { serviceEnvSchema } from '@wfm/service-kit';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `ama-booking` -> `AMA_BOOKING_URL`. */
+export const serviceUrlVariable = (service: ServiceName) => `${service.replaceAll('-', '_').toUpperCase()}_URL`;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const serviceUrlShape = Object.fromEntries(
+  SERVICES.map((s) => [serviceUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`)]),
+) as Record<string, z.ZodDefault<typeof httpUrl>>;
+
+/** Everything the gateway process reads from its environment, checked once at boot. */
+export const gatewayEnvSchema = serviceEnvSchema
+  .pick({ NODE_ENV: true, HOST: true, NATS_URL: true, REDIS_URL: true, STAFF_HEADER_SECRET: true, LOG_LEVEL: true, TRUST_PROXY: true })
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
+    WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web/dist')),
+    ADMIN_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'admin-web/dist')),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+    ...serviceUrlShape,
+  });
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export function serviceUrlsFrom(env: GatewayEnv): Record<ServiceName, string> {
+  const urls = env as unknown as Record<string, string>;
+  return Object.fromEntries(SERVICES.map((s) => [s.name, urls[serviceUrlVariable(s.name)]!])) as Record<
+    ServiceName,
+    string
+  >;
+}

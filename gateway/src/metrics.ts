@@ -1,0 +1,45 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+let processRegistry: Registry | undefined;
+
+/** Process metrics are collected once per process, however many gateways (tests) it builds. */
+function sharedProcessRegistry(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** This gateway's Prometheus metrics; `exposed` is what GET /metrics serves. */
+export function createGatewayMetrics(sources: { websocketClients: () => number }) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'gateway' });
+  const metrics = {
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration in seconds (proxied requests included)',
+      labelNames: ['route', 'method', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    websocketClients: new Gauge({
+      name: 'gateway_websocket_clients',
+      help: 'Open websocket connections on this replica',
+      registers: [registry],
+      collect() {
+        this.set(sources.websocketClients());
+      },
+    }),
+    realtimeEvents: new Counter({
+      name: 'gateway_realtime_events_total',
+      help: 'Bus events pushed to websocket clients, by message type',
+      labelNames: ['type'] as const,
+      registers: [registry],
+    }),
+  };
+  // merge() takes the metrics registered so far, so it comes last.
+  return { ...metrics, exposed: Registry.merge([registry, sharedProcessRegistry()]) };
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;

@@ -1,0 +1,113 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SERVICES, type ServiceName } from '@wfm/contracts';
+import { createLogger, createMemoryBus, type EventBus, type StaffIdentity } from '@wfm/service-kit';
+import { buildGateway, type GatewayOptions } from '../src/app.ts';
+
+export const STAFF_SECRET = 'gateway-test-staff-secret-0123456789abcdef';
+export const VALID_SESSION_COOKIE = 'wfm_staff=valid-session';
+export const STAFF: StaffIdentity = { id: 7, username: 'mod_ann', role: 'Moderator' };
+
+/** What a fake service saw of one request. */
+export interface SeenRequest {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBytes: number;
+}
+
+export interface FakeServices {
+  urls: Record<ServiceName, string>;
+  /** Requests that reached each service, newest last (staff-session lookups excluded). */
+  seen: SeenRequest[];
+  staffLookups: number;
+  close(): Promise<void>;
+}
+
+/**
+ * One tiny Fastify app per service on port 0 that answers every request with what it received.
+ * The admin one also answers the staff-session lookup: VALID_SESSION_COOKIE is STAFF, any other
+ * cookie is unknown (401).
+ */
+export async function startFakeServices(): Promise<FakeServices> {
+  const seen: SeenRequest[] = [];
+  const state = { staffLookups: 0 };
+  const apps: FastifyInstance[] = [];
+  const urls = {} as Record<ServiceName, string>;
+
+  for (const { name } of SERVICES) {
+    const app = Fastify({ bodyLimit: 100 * 1024 * 1024 });
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    if (name === 'admin') {
+      app.get('/internal/staff-session', async (request, reply) => {
+        state.staffLookups += 1;
+        if (request.headers.cookie?.includes(VALID_SESSION_COOKIE)) return STAFF;
+        return reply.code(401).send({ message: 'Authentication required' });
+      });
+    }
+    app.all('/*', async (request) => {
+      const entry: SeenRequest = {
+        service: name,
+        method: request.method,
+        url: request.url,
+        headers: { ...request.headers },
+        bodyBytes: Buffer.isBuffer(request.body) ? request.body.length : 0,
+      };
+      seen.push(entry);
+      return entry;
+    });
+    urls[name] = await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+  }
+
+  return {
+    urls,
+    seen,
+    get staffLookups() {
+      return state.staffLookups;
+    },
+    close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
+    },
+  };
+}
+
+export const silentLogger = () => createLogger('gateway-test', 'silent');
+
+/** A gateway in front of `services`, on the in-process bus unless one is given. */
+export async function startGateway(
+  services: FakeServices,
+  overrides: Partial<GatewayOptions> = {},
+): Promise<{ app: FastifyInstance; bus: EventBus; close(): Promise<void> }> {
+  const bus = overrides.bus ?? createMemoryBus();
+  const app = await buildGateway({
+    serviceUrls: services.urls,
+    bus,
+    staffSecret: STAFF_SECRET,
+    logger: silentLogger(),
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    bus,
+    close: async () => {
+      await app.close();
+      if (!overrides.bus) await bus.close();
+    },
+  };
+}
+
+/** A built app folder like Vite's output: index.html plus hashed assets. */
+export async function writeBuiltApp(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `gateway-${name}-`));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), `<!doctype html><html><body>${name} shell</body></html>`);
+  await writeFile(path.join(dir, 'assets', `${name}-Bx1a2b3c.js`), `console.log(${JSON.stringify(name)});`);
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
