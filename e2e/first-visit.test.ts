@@ -6,8 +6,8 @@ import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/bro
 const site = inject('siteUrl');
 const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 20);
 
-/** Creates a visitor with a username through the API, so its name is taken for the browser. */
-async function registerViaApi(username: string): Promise<void> {
+/** Creates a visitor with a username through the API; returns its token. */
+async function registerViaApi(username: string): Promise<string> {
   const session = (await (await fetch(`${site}/api/session`, { method: 'POST' })).json()) as { anon_token: string };
   const res = await fetch(`${site}/api/user-profile`, {
     method: 'POST',
@@ -15,6 +15,13 @@ async function registerViaApi(username: string): Promise<void> {
     body: JSON.stringify({ username }),
   });
   expect(res.status).toBe(201);
+  return session.anon_token;
+}
+
+/** Makes the browser a returning visitor who already chose a username (no welcome modal). */
+async function actAsReturningVisitor(ctx: BrowserContext): Promise<void> {
+  const token = await registerViaApi(uniqueName('back_'));
+  await ctx.addInitScript((t) => localStorage.setItem('anon_token', t), token);
 }
 
 let browser: Browser;
@@ -27,14 +34,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-beforeEach(async (ctx) => {
+beforeEach(async () => {
   context = await newContext(browser, DESKTOP);
   page = await context.newPage();
-  ctx.onTestFailed(async () => {
-    await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  });
 });
-afterEach(async () => {
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
   await context?.close();
 });
 
@@ -82,7 +87,8 @@ describe('first visit', () => {
     await screenshot(page, 'welcome-modal-available');
     await usernameInput().press('Enter');
 
-    await page.getByText('Your username has been set successfully.').waitFor();
+    await page.getByText('Your username has been set successfully.', { exact: true }).waitFor();
+    expect(await page.getByText('Welcome!', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => welcome().isVisible()).toBe(false);
     await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(name);
     expect(await page.evaluate(() => localStorage.getItem('username'))).toBe(name);
@@ -107,14 +113,11 @@ describe('first visit', () => {
 
 describe('page frame', () => {
   it('defaults to the dark theme and remembers the toggle', async () => {
+    await actAsReturningVisitor(context);
     await page.goto(site);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    // The welcome modal covers the page for a new visitor; give this visitor a name first.
-    await usernameInput().fill(uniqueName('theme_'));
-    await welcome().getByText('✓ Username is available').waitFor();
-    await welcome().getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => welcome().isVisible()).toBe(false);
+    await screenshot(page, 'home-desktop-dark');
 
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
@@ -126,6 +129,7 @@ describe('page frame', () => {
   });
 
   it('shows a real not-found page for unknown routes', async () => {
+    await actAsReturningVisitor(context);
     await page.goto(`${site}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await screenshot(page, 'not-found');
@@ -139,13 +143,14 @@ describe('page frame', () => {
 
   it('shows the bottom bar and hides the sidebar at phone width', async () => {
     const phone = await newContext(browser, PHONE);
+    await actAsReturningVisitor(phone);
     const phonePage = await phone.newPage();
     try {
       await phonePage.goto(site);
       const bottomBar = phonePage.getByRole('navigation', { name: 'Mobile navigation' });
       await bottomBar.waitFor();
       for (const label of ['AMA', 'Jobs', 'Polls', 'Tools', 'Calc', 'Sim', 'Suggest', 'Help']) {
-        expect(await bottomBar.getByText(label, { exact: true }).isVisible()).toBe(true);
+        await bottomBar.getByText(label, { exact: true }).waitFor({ state: 'visible', timeout: 5_000 });
       }
       expect(await phonePage.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
       await screenshot(phonePage, 'home-phone');
