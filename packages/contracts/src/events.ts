@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { adminEventSchemas } from './admin-events.ts';
+import { forumEventSchemas } from './forum-events.ts';
 
 /** Payload schema of every event on the bus, by subject `<service>.<entity>.<verb>`. */
 export const eventSchemas = {
   'identity.profile.created': z.object({ username: z.string(), created_at: z.number() }),
+  ...forumEventSchemas,
+  ...adminEventSchemas,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;

@@ -3,3 +3,5 @@ export * from './common.ts';
 export * from './identity.ts';
 export * from './events.ts';
 export * from './realtime.ts';
+export * from './forum.ts';
+export * from './admin.ts';

@@ -1,0 +1,2 @@
+// Admin calls (staff, sessions, moderation lists, user profiles, backups).
+export {};

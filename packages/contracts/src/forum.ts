@@ -1,0 +1,2 @@
+// Forum calls (posts, comments, upvotes, reports, help tickets, suggestions, uploads, stats).
+export {};
