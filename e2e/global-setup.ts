@@ -11,8 +11,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    admin: { username: string; password: string };
   }
 }
+
+/** The first Super Admin of the e2e site (seeded from ADMIN_USERNAME/ADMIN_PASSWORD at start). */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-0001' };
 
 /**
  * Starts the single-node site (`scripts/start.ts`, the same code `npm start` runs) on a free port
@@ -33,12 +37,15 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const siteUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${siteUrl}/readyz`, 120_000);
   project.provide('siteUrl', siteUrl);
+  project.provide('admin', E2E_ADMIN);
 
   return async () => {
     await new Promise<void>((resolve) => {
