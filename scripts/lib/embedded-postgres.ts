@@ -43,6 +43,8 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
 }
 
 async function prepareDataDir(dataDir: string): Promise<void> {
+  // The parent stays traversable: as root, the server runs as `postgres` and must reach its directory.
+  await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (userInfo().uid !== 0) return;
   ensurePostgresUser();
