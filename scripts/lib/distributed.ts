@@ -46,6 +46,24 @@ function launch(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'in
   return child;
 }
 
+/** Waits for a process's readiness URL, failing at once if the process exits first. */
+function waitReady(name: string, child: ChildProcess, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${name} exited with code ${code} before it was ready`));
+    child.once('exit', onExit);
+    waitForHttp(url).then(
+      () => {
+        child.off('exit', onExit);
+        resolve();
+      },
+      (err: Error) => {
+        child.off('exit', onExit);
+        reject(err);
+      },
+    );
+  });
+}
+
 async function stopAll(processes: Map<string, ChildProcess>): Promise<void> {
   await Promise.all(
     [...processes.values()].map(
@@ -87,43 +105,37 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
         const port = opts.basePort + index;
         const url = `http://127.0.0.1:${port}`;
         serviceUrls[service.name] = url;
-        processes.set(
-          service.name,
-          launch(service.name, `services/${service.name}/src/server.ts`, {
-            ...common,
-            PORT: String(port),
-            DATABASE_URL: databaseUrls[service.name],
-            TRUST_PROXY: '127.0.0.1',
-          }, stdio),
-        );
-        await waitForHttp(`${url}/readyz`);
+        const child = launch(service.name, `services/${service.name}/src/server.ts`, {
+          ...common,
+          PORT: String(port),
+          DATABASE_URL: databaseUrls[service.name],
+          TRUST_PROXY: '127.0.0.1',
+        }, stdio);
+        processes.set(service.name, child);
+        await waitReady(service.name, child, `${url}/readyz`);
       }),
     );
 
-    processes.set(
-      'worker',
-      launch('worker', 'services/admin/src/worker.ts', {
-        ...common,
-        WORKER_PORT: String(opts.workerPort),
-        DATABASE_URL: databaseUrls.admin,
-      }, stdio),
-    );
+    const worker = launch('worker', 'services/admin/src/worker.ts', {
+      ...common,
+      WORKER_PORT: String(opts.workerPort),
+      DATABASE_URL: databaseUrls.admin,
+    }, stdio);
+    processes.set('worker', worker);
 
     const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
-    processes.set(
-      'gateway',
-      launch('gateway', 'gateway/src/server.ts', {
-        ...common,
-        PORT: String(opts.gatewayPort),
-        WEB_DIST: webDist,
-        ADMIN_DIST: adminDist,
-        ...(opts.rateLimitPerMinute ? { RATE_LIMIT_PER_MINUTE: String(opts.rateLimitPerMinute) } : {}),
-        ...Object.fromEntries(SERVICES.map((s) => [envNameFor(s.name), serviceUrls[s.name]])),
-      }, stdio),
-    );
+    const gateway = launch('gateway', 'gateway/src/server.ts', {
+      ...common,
+      PORT: String(opts.gatewayPort),
+      WEB_DIST: webDist,
+      ADMIN_DIST: adminDist,
+      ...(opts.rateLimitPerMinute ? { RATE_LIMIT_PER_MINUTE: String(opts.rateLimitPerMinute) } : {}),
+      ...Object.fromEntries(SERVICES.map((s) => [envNameFor(s.name), serviceUrls[s.name]])),
+    }, stdio);
+    processes.set('gateway', gateway);
     await Promise.all([
-      waitForHttp(`${gatewayUrl}/readyz`),
-      waitForHttp(`http://127.0.0.1:${opts.workerPort}/readyz`),
+      waitReady('gateway', gateway, `${gatewayUrl}/readyz`),
+      waitReady('worker', worker, `http://127.0.0.1:${opts.workerPort}/readyz`),
     ]);
     return { gatewayUrl, serviceUrls, processes, stop: () => stopAll(processes) };
   } catch (err) {
