@@ -29,8 +29,11 @@ export const REDACT_PATHS = [
 /** Anonymous tokens are 43 base64url characters; some public paths carry one (`/api/user-profile/{token}`). */
 const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{43}(?=[/?#]|$)/g;
 
-/** A request URL fit for a log line: token-shaped path segments are replaced. */
-export const maskUrl = (url: string) => url.replace(TOKEN_SEGMENT, '[token]');
+/** `?anon_token=` (the My Posts filter) carries the same secret in a query string. */
+const TOKEN_PARAM = /([?&]anon_token=)[^&#]*/gi;
+
+/** A request URL fit for a log line: token-shaped path segments and token parameters are replaced. */
+export const maskUrl = (url: string) => url.replace(TOKEN_SEGMENT, '[token]').replace(TOKEN_PARAM, '$1[token]');
 
 interface LoggedRequest {
   method?: string;

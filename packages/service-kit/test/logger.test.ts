@@ -24,6 +24,7 @@ describe('logger', () => {
     expect(maskUrl(`/api/user-profile/${token}`)).toBe('/api/user-profile/[token]');
     expect(maskUrl(`/api/user-profile/check/${token}?x=1`)).toBe('/api/user-profile/check/[token]?x=1');
     expect(maskUrl('/api/posts/12')).toBe('/api/posts/12');
+    expect(maskUrl(`/api/posts?sort=latest&anon_token=${token}&q=x`)).toBe('/api/posts?sort=latest&anon_token=[token]&q=x');
   });
 
   it('writes JSON with the service name and redacts secrets', () => {
