@@ -1,4 +1,7 @@
 import { z } from 'zod';
 
-/** Events of the admin service (filled in by the admin issue). */
-export const adminEventSchemas = {} satisfies Record<string, z.ZodType>;
+/** Events of the admin service. */
+export const adminEventSchemas = {
+  /** A backup was restored into the database: services drop caches and projections built from it. */
+  'admin.database.restored': z.object({ backupFileName: z.string(), at: z.number().int() }),
+} satisfies Record<string, z.ZodType>;

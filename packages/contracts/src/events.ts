@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { adminEventSchemas } from './admin-events.ts';
 import { forumEventSchemas } from './forum-events.ts';
+import { StaffActionEvent } from './staff-action.ts';
 
 /** Payload schema of every event on the bus, by subject `<service>.<entity>.<verb>`. */
 export const eventSchemas = {
   'identity.profile.created': z.object({ username: z.string(), created_at: z.number() }),
+  'identity.staff.action': StaffActionEvent,
   ...forumEventSchemas,
   ...adminEventSchemas,
 } as const;
@@ -16,3 +18,5 @@ export type EventMap = { [S in EventSubject]: EventPayload<S> };
 /** JetStream stream that carries every service's events. */
 export const EVENT_STREAM = 'WFM_EVENTS';
 export const EVENT_STREAM_SUBJECTS = ['identity.>', 'forum.>', 'catalog.>', 'ama.>', 'jobs.>', 'admin.>'];
+
+export { StaffActionEvent };

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@wfm/service-kit';
+import { forumRoutes } from './routes/index.ts';
 
-/** Health, readiness and metrics come from the kit; business routes arrive with their features. */
 export const service: ServiceDefinition = {
   name: 'forum',
   schema: 'forum',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  routes: async () => {},
+  routes: forumRoutes,
 };
 
 export default service;

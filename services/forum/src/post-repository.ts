@@ -1,0 +1,172 @@
+import type { Db } from '@wfm/service-kit';
+import type { AdminPost, Comment, PostSort, PostStatus, PostSummary, PostType } from '@wfm/contracts';
+
+const SUMMARY_COLUMNS = 'id, type, title, body, author_name, created_at, upvotes, status, tags, tool_links, attachments, comment_count';
+
+export interface NewPost {
+  type: PostType;
+  title: string;
+  body: string;
+  authorName: string;
+  authorTokenHash: Buffer | null;
+  tags: string;
+  toolLinks: string;
+  attachments: string;
+  status: PostStatus;
+}
+
+export async function insertPost(db: Db, post: NewPost): Promise<PostSummary> {
+  const rows = await db<PostSummary[]>`
+    INSERT INTO posts (type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status)
+    VALUES (${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
+            ${post.tags}, ${post.toolLinks}, ${post.attachments}, ${post.status})
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  return rows[0]!;
+}
+
+export interface PostFilters {
+  type?: PostType | undefined;
+  sort: PostSort;
+  q?: string | undefined;
+  /** Case-insensitive prefix of the author's name. */
+  authorName?: string | undefined;
+  authorTokenHash?: Buffer | undefined;
+  /** Inclusive bounds, ms. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereClause(db: Db, f: PostFilters) {
+  const conditions = [];
+  if (f.type) conditions.push(db`type = ${f.type}`);
+  if (f.q) conditions.push(db`search @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.authorName) conditions.push(db`lower(author_name) LIKE ${`${escapeLike(f.authorName.toLowerCase())}%`}`);
+  if (f.authorTokenHash) conditions.push(db`author_token_hash = ${f.authorTokenHash}`);
+  if (f.from !== undefined) conditions.push(db`created_at >= ${f.from}`);
+  if (f.to !== undefined) conditions.push(db`created_at <= ${f.to}`);
+  if (conditions.length === 0) return db`TRUE`;
+  return conditions.reduce((all, condition) => db`${all} AND ${condition}`);
+}
+
+/**
+ * With a search and the default order, the best matches come first (title over tags over body);
+ * the explicit orders (trending, upvotes) apply to the matches as they are.
+ */
+function orderClause(db: Db, f: PostFilters) {
+  switch (f.sort) {
+    case 'trending':
+      return db`hot_score DESC, id DESC`;
+    case 'upvotes':
+      return db`upvotes DESC, created_at DESC, id DESC`;
+    case 'latest':
+      return f.q
+        ? db`ts_rank(search, websearch_to_tsquery('english', ${f.q})) DESC, created_at DESC, id DESC`
+        : db`created_at DESC, id DESC`;
+  }
+}
+
+/** The list query, unexecuted (tests EXPLAIN it). */
+export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
+  return db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
+    WHERE ${whereClause(db, f)}
+    ORDER BY ${orderClause(db, f)}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+export function countPostsQuery(db: Db, f: PostFilters) {
+  return db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts WHERE ${whereClause(db, f)}`;
+}
+
+export async function listPosts(
+  db: Db,
+  f: PostFilters,
+  page: { limit: number; offset: number },
+): Promise<{ posts: PostSummary[]; total: number }> {
+  const [posts, count] = await Promise.all([listPostsQuery(db, f, page), countPostsQuery(db, f)]);
+  return { posts, total: count[0]!.total };
+}
+
+export async function findPost(db: Db, id: number): Promise<PostSummary | null> {
+  const rows = await db<PostSummary[]>`SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts WHERE id = ${id}`;
+  return rows[0] ?? null;
+}
+
+export async function postTitle(db: Db, id: number): Promise<string | null> {
+  const rows = await db<{ title: string }[]>`SELECT title FROM posts WHERE id = ${id}`;
+  return rows[0]?.title ?? null;
+}
+
+export async function listComments(db: Db, postId: number): Promise<Comment[]> {
+  return db<Comment[]>`
+    SELECT id, post_id, body, author_name, created_at FROM comments
+    WHERE post_id = ${postId} ORDER BY created_at, id`;
+}
+
+/** Inserts the comment and counts it on its post; null when the post does not exist. */
+export async function insertComment(
+  db: Db,
+  c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null },
+): Promise<Comment | null> {
+  const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} RETURNING id`;
+  if (counted.length === 0) return null;
+  const rows = await db<Comment[]>`
+    INSERT INTO comments (post_id, body, author_name, author_token_hash)
+    VALUES (${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
+    RETURNING id, post_id, body, author_name, created_at`;
+  return rows[0]!;
+}
+
+/**
+ * Records the visitor's upvote. `added` is false when the visitor had already upvoted (the primary
+ * key of post_upvotes decides, also between parallel requests). null when the post does not exist.
+ */
+export async function upvote(db: Db, postId: number, voterHash: Buffer): Promise<{ upvotes: number; added: boolean } | null> {
+  const added = await db<{ upvotes: number }[]>`
+    WITH vote AS (
+      INSERT INTO post_upvotes (post_id, voter_hash)
+      SELECT id, ${voterHash} FROM posts WHERE id = ${postId}
+      ON CONFLICT DO NOTHING
+      RETURNING post_id
+    )
+    UPDATE posts SET upvotes = upvotes + 1 FROM vote WHERE posts.id = vote.post_id RETURNING posts.upvotes`;
+  if (added[0]) return { upvotes: added[0].upvotes, added: true };
+  const current = await db<{ upvotes: number }[]>`SELECT upvotes FROM posts WHERE id = ${postId}`;
+  return current[0] ? { upvotes: current[0].upvotes, added: false } : null;
+}
+
+/** Resolves an open post; null when there is no such post, 'not_open' when it is already resolved. */
+export async function resolvePost(db: Db, id: number): Promise<PostSummary | 'not_open' | null> {
+  const rows = await db<PostSummary[]>`
+    UPDATE posts SET status = 'resolved' WHERE id = ${id} AND status = 'open'
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  if (rows[0]) return rows[0];
+  const exists = await db`SELECT 1 FROM posts WHERE id = ${id}`;
+  return exists.length > 0 ? 'not_open' : null;
+}
+
+/** Deletes the post with its comments and upvotes; false when there was none. */
+export async function deletePost(db: Db, id: number): Promise<boolean> {
+  const rows = await db`DELETE FROM posts WHERE id = ${id} RETURNING id`;
+  return rows.length > 0;
+}
+
+export async function listAdminPosts(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ posts: AdminPost[]; total: number }> {
+  const [posts, count] = await Promise.all([
+    db<AdminPost[]>`
+      SELECT id, title, type, status, author_name, created_at, upvotes, comment_count FROM posts
+      ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts`,
+  ]);
+  return { posts, total: count[0]!.total };
+}
+
+export async function countPostsSince(db: Db, since: number): Promise<number> {
+  const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since}`;
+  return rows[0]!.n;
+}

@@ -1,0 +1,112 @@
+import type { Sql } from '@wfm/service-kit';
+import { notFound, writeEvent } from '@wfm/service-kit';
+import {
+  POST_MESSAGES,
+  type Comment,
+  type CreatePostInput,
+  type ListPostsResponse,
+  type PostDetail,
+  type PostSort,
+  type PostType,
+} from '@wfm/contracts';
+import * as posts from './post-repository.ts';
+import { hashToken } from './visitors.ts';
+
+export const ANONYMOUS = 'Anonymous';
+const DAY_MS = 86_400_000;
+
+export async function createPost(sql: Sql, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
+  const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
+  if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
+  const attachments = input.attachments.map((a) => ({
+    url: a.url,
+    originalName: a.originalName,
+    mimetype: a.mimetype,
+    size: a.size,
+    ...(a.filename === undefined ? {} : { filename: a.filename }),
+  }));
+  return sql.begin(async (tx) => {
+    const post = await posts.insertPost(tx, {
+      type: input.type,
+      title: input.title,
+      body: input.body,
+      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+      authorTokenHash,
+      tags: input.tags,
+      toolLinks: JSON.stringify(toolLinks),
+      attachments: JSON.stringify(attachments),
+      status: input.status,
+    });
+    await writeEvent(tx, 'forum.post.created', post);
+    return post.id;
+  });
+}
+
+export interface ListPostsInput {
+  type?: PostType | undefined;
+  sort: PostSort;
+  q?: string | undefined;
+  author_name?: string | undefined;
+  anon_token?: string | undefined;
+  start_date?: number | undefined;
+  end_date?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * end_date is inclusive. A bare day (exactly a UTC midnight, as a date picker without time gives)
+ * stands for that whole day, so "To Date" includes the posts written on it.
+ */
+export function inclusiveEnd(endDate: number): number {
+  return endDate % DAY_MS === 0 ? endDate + DAY_MS - 1 : endDate;
+}
+
+export async function listPosts(sql: Sql, query: ListPostsInput): Promise<ListPostsResponse> {
+  return posts.listPosts(
+    sql,
+    {
+      type: query.type,
+      sort: query.sort,
+      q: query.q || undefined,
+      authorName: query.author_name || undefined,
+      authorTokenHash: query.anon_token ? hashToken(query.anon_token) : undefined,
+      from: query.start_date,
+      to: query.end_date === undefined ? undefined : inclusiveEnd(query.end_date),
+    },
+    { limit: query.limit, offset: query.offset },
+  );
+}
+
+export async function getPost(sql: Sql, id: number): Promise<PostDetail> {
+  const [post, comments] = await Promise.all([posts.findPost(sql, id), posts.listComments(sql, id)]);
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  return { ...post, comments };
+}
+
+export async function upvotePost(sql: Sql, id: number, voterHash: Buffer): Promise<{ upvotes: number }> {
+  return sql.begin(async (tx) => {
+    const result = await posts.upvote(tx, id, voterHash);
+    if (!result) throw notFound(POST_MESSAGES.notFound);
+    if (result.added) await writeEvent(tx, 'forum.post.upvoted', { post_id: id, upvotes: result.upvotes });
+    return { upvotes: result.upvotes };
+  });
+}
+
+export async function addComment(
+  sql: Sql,
+  input: { post_id: number; body: string; author_name: string; isAnonymous: boolean },
+  authorTokenHash: Buffer | null,
+): Promise<Comment> {
+  return sql.begin(async (tx) => {
+    const comment = await posts.insertComment(tx, {
+      postId: input.post_id,
+      body: input.body,
+      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+      authorTokenHash,
+    });
+    if (!comment) throw notFound(POST_MESSAGES.notFound);
+    await writeEvent(tx, 'forum.comment.created', comment);
+    return comment;
+  });
+}

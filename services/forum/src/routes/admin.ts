@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminFeatureSuggestionsResponse,
+  AdminListQuery,
+  AdminPostActionResponse,
+  AdminPostsResponse,
+  AdminReportsResponse,
+  ErrorResponse,
+  PostIdParams,
+} from '@wfm/contracts';
+import * as admin from '../admin-service.ts';
+import { listReports, listSuggestions } from '../feedback-repository.ts';
+import { listAdminPosts } from '../post-repository.ts';
+
+const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
+
+/** Staff screens (any staff role); every change is also reported as forum.staff.action. */
+export const adminRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+  const preHandler = app.requireStaff();
+
+  app.get(
+    '/api/admin/reports',
+    { preHandler, schema: { querystring: AdminListQuery, response: { 200: AdminReportsResponse, ...STAFF_ERRORS } } },
+    async (req) => listReports(sql, req.query),
+  );
+
+  app.get(
+    '/api/admin/feature-suggestions',
+    {
+      preHandler,
+      schema: { querystring: AdminListQuery, response: { 200: AdminFeatureSuggestionsResponse, ...STAFF_ERRORS } },
+    },
+    async (req) => listSuggestions(sql, req.query),
+  );
+
+  app.get(
+    '/api/admin/posts',
+    { preHandler, schema: { querystring: AdminListQuery, response: { 200: AdminPostsResponse, ...STAFF_ERRORS } } },
+    async (req) => listAdminPosts(sql, req.query),
+  );
+
+  app.post(
+    '/api/admin/posts/:id/delete',
+    {
+      preHandler,
+      schema: { params: PostIdParams, response: { 200: AdminPostActionResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
+    },
+    async (req) => admin.deletePost(sql, req.staff!, req.params.id),
+  );
+
+  app.post(
+    '/api/admin/posts/:id/resolve',
+    {
+      preHandler,
+      schema: {
+        params: PostIdParams,
+        response: { 200: AdminPostActionResponse, 404: ErrorResponse, 409: ErrorResponse, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => admin.resolvePost(sql, req.staff!, req.params.id),
+  );
+};

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, FeatureSuggestionBody, FeatureSuggestionResponse, ReportResponse } from '@wfm/contracts';
+import { submitReport, submitSuggestion } from '../feedback-service.ts';
+import { writeLimits } from '../rate-limits.ts';
+
+/** POST /api/report is checked in the service: which contract applies depends on post_id. */
+const AnyObject = z.looseObject({});
+
+export const feedbackRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.post(
+    '/api/report',
+    {
+      onRequest: writeLimits(app, 'report'),
+      schema: {
+        body: AnyObject,
+        response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await submitReport(sql, req.body)),
+  );
+
+  app.post(
+    '/api/feature-suggestions',
+    {
+      onRequest: writeLimits(app, 'suggestion'),
+      schema: {
+        body: FeatureSuggestionBody,
+        response: { 201: FeatureSuggestionResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await submitSuggestion(sql, req.body)),
+  );
+};

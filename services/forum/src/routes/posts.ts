@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  Comment,
+  CreateCommentBody,
+  CreatePostBody,
+  CreatePostResponse,
+  ErrorResponse,
+  ListPostsQuery,
+  ListPostsResponse,
+  PostDetail,
+  PostIdParams,
+  UpvoteResponse,
+} from '@wfm/contracts';
+import * as postsService from '../posts-service.ts';
+import { writeLimits } from '../rate-limits.ts';
+import { visitorHash, voterHash } from '../visitors.ts';
+
+export const postRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.post(
+    '/api/posts',
+    {
+      onRequest: writeLimits(app, 'post'),
+      schema: {
+        body: CreatePostBody,
+        response: { 201: CreatePostResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const id = await postsService.createPost(sql, req.body, visitorHash(req));
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/api/posts',
+    {
+      // My Posts puts the visitor's token in the query string; request lines would log it.
+      logLevel: 'warn',
+      schema: { querystring: ListPostsQuery, response: { 200: ListPostsResponse, 400: ErrorResponse } },
+    },
+    async (req) => postsService.listPosts(sql, req.query),
+  );
+
+  app.get(
+    '/api/posts/:id',
+    {
+      schema: {
+        params: PostIdParams,
+        response: { 200: PostDetail, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => postsService.getPost(sql, req.params.id),
+  );
+
+  app.post(
+    '/api/posts/:id/upvote',
+    {
+      onRequest: writeLimits(app, 'upvote'),
+      schema: {
+        params: PostIdParams,
+        response: { 200: UpvoteResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req) => postsService.upvotePost(sql, req.params.id, voterHash(req)),
+  );
+
+  app.post(
+    '/api/comments',
+    {
+      onRequest: writeLimits(app, 'comment'),
+      schema: {
+        body: CreateCommentBody,
+        response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await postsService.addComment(sql, req.body, visitorHash(req))),
+  );
+};
