@@ -9,7 +9,17 @@ let logger: Logger | undefined;
 try {
   const env = loadEnv(workerEnvSchema);
   logger = createLogger('admin-worker', env.LOG_LEVEL);
-  const worker = await startWorker({ databaseUrl: env.DATABASE_URL, port: env.WORKER_PORT, host: env.HOST, logger });
+  const worker = await startWorker({
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    port: env.WORKER_PORT,
+    host: env.HOST,
+    logger,
+    backupDir: env.BACKUP_DIR,
+    backupDatabaseUrl: env.BACKUP_DATABASE_URL,
+    restoreDatabaseUrl: env.RESTORE_DATABASE_URL,
+    pgBinDir: env.PG_BIN_DIR,
+  });
 
   const onSignal = (signal: NodeJS.Signals) => {
     logger?.info({ signal }, 'shutting down');

@@ -1,24 +1,42 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
-import { createTestDatabase, type TestDatabase } from '@wfm/service-kit/testing';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
+import { newBackupFileName } from '../src/backups/backup-files.ts';
+import { createJobQueue, JobFailedError } from '../src/jobs/job-queue.ts';
+import { ALL_JOB_NAMES, JOB_NAMES } from '../src/jobs/job-names.ts';
+import { queueConnection } from '../src/jobs/queue-connection.ts';
+import type { JobHandler } from '../src/jobs/registry.ts';
 import { startWorker } from '../src/worker/start-worker.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const logger = createLogger('admin-worker-test', 'silent');
+const run = async () => undefined;
+/** Tests on the shared Redis use their own queue, never the admin queue of a running site. */
+const testQueue = () => `admin-test-${randomBytes(6).toString('hex')}`;
 
 let db: TestDatabase;
+let work: string;
 beforeAll(async () => {
   db = await createTestDatabase();
+  work = await mkdtemp(path.join(tmpdir(), 'wfm-worker-'));
 });
-afterAll(async () => db?.drop());
+afterAll(async () => {
+  await db?.drop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
 
 describe('startWorker', () => {
-  it('serves /healthz and /readyz on its port', async () => {
-    const worker = await startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger });
+  it('serves /healthz and /readyz on its port, with a handler for every job', async () => {
+    const worker = await startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger, backupDir: work });
     try {
       const health = await fetch(`${worker.url}/healthz`);
       expect(health.status).toBe(200);
@@ -26,8 +44,9 @@ describe('startWorker', () => {
 
       const ready = await fetch(`${worker.url}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ready', checks: { db: true } });
-      expect(worker.registry.names).toEqual([]);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { db: true, queue: true } });
+      expect(worker.registry.names.sort()).toEqual([...ALL_JOB_NAMES].sort());
+      expect(worker.queue.backend).toBe('postgres');
     } finally {
       await worker.close();
     }
@@ -36,62 +55,102 @@ describe('startWorker', () => {
   it('is not ready when the database does not answer', async () => {
     const unreachable = new URL(db.url);
     unreachable.port = '1';
-    const worker = await startWorker({ databaseUrl: unreachable.toString(), port: 0, host: '127.0.0.1', logger });
+    const queueName = testQueue();
+    const worker = await startWorker({
+      databaseUrl: unreachable.toString(),
+      redisUrl: TEST_REDIS_URL,
+      queueName,
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+    });
     try {
       const ready = await fetch(`${worker.url}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: 'not_ready', checks: { db: false } });
+      expect(await ready.json()).toEqual({ status: 'not_ready', checks: { db: false, queue: true } });
     } finally {
       await worker.close();
+      const queue = new Queue(queueName, { connection: { url: TEST_REDIS_URL }, prefix: 'wfm' });
+      await queue.obliterate({ force: true });
+      await queue.close();
     }
   });
 
-  it('refuses to start with a duplicate job handler name', async () => {
-    const run = async () => undefined;
-    await expect(
-      startWorker({
-        databaseUrl: db.url,
-        port: 0,
-        host: '127.0.0.1',
-        logger,
-        handlers: [
-          { name: 'backup', run },
-          { name: 'backup', run },
-        ],
-      }),
-    ).rejects.toThrow('Duplicate job handler "backup"');
+  it('refuses to start when the queue in PostgreSQL cannot be reached', async () => {
+    const unreachable = new URL(db.url);
+    unreachable.port = '1';
+    await expect(startWorker({ databaseUrl: unreachable.toString(), port: 0, host: '127.0.0.1', logger })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+  });
+
+  it('refuses to start with a duplicate or a missing job handler', async () => {
+    const handlers = (...names: string[]): JobHandler[] => names.map((name) => ({ name, run }));
+    const start = (list: JobHandler[]) =>
+      startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger, queueName: testQueue(), handlers: list });
+
+    await expect(start(handlers(JOB_NAMES.backup, JOB_NAMES.restore, JOB_NAMES.backup))).rejects.toThrow(
+      'Duplicate job handler "database.backup"',
+    );
+    await expect(start(handlers(JOB_NAMES.backup))).rejects.toThrow('Missing job handler "database.restore"');
   });
 });
 
 describe('worker process', () => {
-  function launch(env: Record<string, string>) {
+  function launch(env: Record<string, string | undefined>) {
     const child = spawn(TSX, [WORKER_ENTRY], {
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout });
-    return { child, exited, lines };
-  }
-
-  it('boots from the environment, answers health and exits 0 on SIGTERM', async () => {
-    const { child, exited, lines } = launch({ DATABASE_URL: db.url, WORKER_PORT: '0' });
     // Keep reading stdout to the end: the worker logs while it shuts down.
-    const url = await new Promise<string | undefined>((resolve) => {
+    const listening = new Promise<{ url?: string; queue?: string } | undefined>((resolve) => {
       lines.on('line', (line) => {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'admin worker listening') resolve(entry.url);
+        const entry = JSON.parse(line) as { msg?: string; url?: string; queue?: string };
+        if (entry.msg === 'admin worker listening') resolve(entry);
       });
       lines.once('close', () => resolve(undefined));
     });
+    return { child, exited, lines, listening };
+  }
+
+  it('boots from the environment, answers health and exits 0 on SIGTERM', async () => {
+    const { child, exited, listening } = launch({ DATABASE_URL: db.url, WORKER_PORT: '0', BACKUP_DIR: work });
     try {
-      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const started = await listening;
+      expect(started?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(started?.queue).toBe('PostgreSQL (BullMQ PostgreSQL backend, schema bullmq)');
+      expect((await fetch(`${started!.url}/healthz`)).status).toBe(200);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('fails a backup with a clear error and writes no file when pg_dump is not on PATH', async () => {
+    // PATH holds node (for tsx) and nothing else.
+    const bin = await mkdtemp(path.join(work, 'bin-'));
+    await symlink(process.execPath, path.join(bin, 'node'));
+    const backupDir = path.join(work, 'no-pg-dump');
+    await mkdir(backupDir);
+    const { child, exited, listening } = launch({ DATABASE_URL: db.url, WORKER_PORT: '0', BACKUP_DIR: backupDir, PATH: bin });
+    const jobs = createJobQueue({ connection: queueConnection({ databaseUrl: db.url }) });
+    try {
+      expect(await listening).toBeDefined();
+      const fileName = newBackupFileName(new Date());
+      const failure = jobs.run(JOB_NAMES.backup, { fileName }, `backup-${fileName}`, 30_000);
+      await expect(failure).rejects.toBeInstanceOf(JobFailedError);
+      await expect(failure).rejects.toThrow(
+        /^pg_dump was not found on PATH: install the PostgreSQL \d+ client tools \(postgresql-client-\d+\) or set PG_BIN_DIR to their directory$/,
+      );
+      expect(await readdir(backupDir)).toEqual([]);
+    } finally {
+      await jobs.close();
+      child.kill('SIGTERM');
+      await exited;
     }
   });
 

@@ -12,6 +12,7 @@ import {
   ProfileCheckResponse,
   UserProfileResponse,
 } from '@wfm/contracts';
+import { adminRoutes } from './admin-routes.ts';
 import * as identity from './identity-service.ts';
 import { byIp, byToken, rateLimits } from './rate-limits.ts';
 
@@ -31,6 +32,8 @@ const anonTokenHeader = (headers: Record<string, unknown>): string | undefined =
 export const identityRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
+
+  await app.register(adminRoutes);
 
   await app.register(async (scope) => {
     // The call has no body, but clients may still send a JSON content type (and Fastify's JSON

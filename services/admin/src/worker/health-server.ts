@@ -5,20 +5,30 @@ import type { Logger, Sql } from '@wfm/service-kit';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-async function databaseAnswers(sql: Sql): Promise<boolean> {
+/** A readiness check: true when the dependency answers. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+async function withinTimeout(check: ReadinessCheck): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([sql`SELECT 1`.then(() => true, () => false), timeout]);
+    return await Promise.race([check().catch(() => false), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** GET /healthz: the process answers. GET /readyz: the database answers, else 503. */
-export function createHealthServer(deps: { sql: Sql; logger: Logger }): FastifyInstance {
+export const databaseCheck =
+  (sql: Sql): ReadinessCheck =>
+  async () => {
+    await sql`SELECT 1`;
+    return true;
+  };
+
+/** GET /healthz: the process answers. GET /readyz: every check passes, else 503. */
+export function createHealthServer(deps: { checks: Record<string, ReadinessCheck>; logger: Logger }): FastifyInstance {
   const app = Fastify({ loggerInstance: deps.logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -31,9 +41,12 @@ export function createHealthServer(deps: { sql: Sql; logger: Logger }): FastifyI
     '/readyz',
     { logLevel: 'warn', schema: { response: { 200: ReadyResponse, 503: ReadyResponse } } },
     async (_request, reply) => {
-      const db = await databaseAnswers(deps.sql);
-      reply.code(db ? 200 : 503);
-      return { status: db ? ('ready' as const) : ('not_ready' as const), checks: { db } };
+      const names = Object.keys(deps.checks);
+      const results = await Promise.all(names.map((name) => withinTimeout(deps.checks[name]!)));
+      const checks = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+      const ready = results.every(Boolean);
+      reply.code(ready ? 200 : 503);
+      return { status: ready ? ('ready' as const) : ('not_ready' as const), checks };
     },
   );
   return app as unknown as FastifyInstance;

@@ -1,45 +1,93 @@
+import path from 'node:path';
 import { createSql, type Logger } from '@wfm/service-kit';
-import { jobHandlers } from '../jobs/handlers.ts';
+import { DEFAULT_BACKUP_DIR } from '../backups/backup-files.ts';
+import { createJobHandlers } from '../jobs/handlers.ts';
+import { startJobWorker } from '../jobs/job-worker.ts';
+import { describeQueueConnection, queueConnection, type QueueConnection } from '../jobs/queue-connection.ts';
 import { JobRegistry, type JobHandler } from '../jobs/registry.ts';
-import { createHealthServer } from './health-server.ts';
+import { createHealthServer, databaseCheck } from './health-server.ts';
 
 export interface WorkerOptions {
   databaseUrl: string;
   port: number;
   host: string;
   logger: Logger;
-  /** Default: every handler in jobs/handlers.ts. */
+  /** The job queue: Redis when set, else BullMQ's PostgreSQL backend in databaseUrl. */
+  redisUrl?: string | undefined;
+  /** Default: the admin queue. */
+  queueName?: string;
+  /** Default ./.data/backups (relative to the working directory). */
+  backupDir?: string;
+  /** pg_dump's connection; default databaseUrl. */
+  backupDatabaseUrl?: string | undefined;
+  /** pg_restore's connection; default databaseUrl. */
+  restoreDatabaseUrl?: string | undefined;
+  /** Directory of pg_dump and pg_restore; default PATH. */
+  pgBinDir?: string | undefined;
+  /** Default: every handler of jobs/handlers.ts. */
   handlers?: readonly JobHandler[];
 }
 
 export interface RunningWorker {
   url: string;
   registry: JobRegistry;
+  queue: QueueConnection;
+  /** For start-up banners: "Redis host:6379" or "PostgreSQL (BullMQ PostgreSQL backend, schema bullmq)". */
+  queueDescription: string;
+  backupDir: string;
   close(): Promise<void>;
 }
 
 /**
- * Boots the worker: job registry (a duplicate handler name throws before anything opens), database
- * pool, then the health server. close() stops the health server, then the pool.
+ * Boots the worker: database pool and job registry (a missing or duplicate handler throws before
+ * anything connects), the queue consumer, then the health server. close() stops the health
+ * server, lets the running job finish, then closes the pool.
  */
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
-  const registry = new JobRegistry(opts.handlers ?? jobHandlers);
+  const backupDir = path.resolve(opts.backupDir ?? DEFAULT_BACKUP_DIR);
+  const queue = queueConnection({ redisUrl: opts.redisUrl, databaseUrl: opts.databaseUrl });
   const sql = createSql(opts.databaseUrl, { schema: 'admin', max: 2, logger: opts.logger });
-  const health = createHealthServer({ sql, logger: opts.logger });
+  const cleanups: Array<() => Promise<unknown>> = [() => sql.end({ timeout: 5 })];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0)) await fn().catch((err: unknown) => opts.logger.error({ err }, 'worker shutdown step failed'));
+  };
+
   try {
+    const registry = new JobRegistry(
+      opts.handlers ??
+        createJobHandlers({
+          sql,
+          backupDir,
+          backupDatabaseUrl: opts.backupDatabaseUrl ?? opts.databaseUrl,
+          restoreDatabaseUrl: opts.restoreDatabaseUrl ?? opts.databaseUrl,
+          pgBinDir: opts.pgBinDir,
+        }),
+    );
+    const worker = await startJobWorker({ connection: queue, registry, logger: opts.logger, queueName: opts.queueName });
+    cleanups.unshift(() => worker.close());
+
+    const health = createHealthServer({
+      checks: { db: databaseCheck(sql), queue: async () => worker.isRunning() },
+      logger: opts.logger,
+    });
+    cleanups.unshift(() => health.close());
     const url = await health.listen({ port: opts.port, host: opts.host });
-    opts.logger.info({ url, jobs: registry.names }, 'admin worker listening');
+    opts.logger.info(
+      { url, jobs: registry.names, queue: describeQueueConnection(queue), backupDir },
+      'admin worker listening',
+    );
+
+    let closing: Promise<void> | undefined;
     return {
       url,
       registry,
-      async close() {
-        await health.close();
-        await sql.end({ timeout: 5 });
-      },
+      queue,
+      queueDescription: describeQueueConnection(queue),
+      backupDir,
+      close: () => (closing ??= cleanup()),
     };
   } catch (err) {
-    await health.close();
-    await sql.end({ timeout: 1 });
+    await cleanup();
     throw err;
   }
 }

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_AUTH_MESSAGES,
+  AdminLoginBody,
+  AdminLoginResponse,
+  AdminLogoutResponse,
+  AdminSessionResponse,
+  ErrorResponse,
+  StaffSessionIdentity,
+} from '@wfm/contracts';
+import { unauthorized } from '@wfm/service-kit';
+import * as auth from './auth-service.ts';
+import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.ts';
+
+/** Session ids travel in cookies, never in URLs; answers carrying a session are never cached. */
+const NO_STORE = 'no-store';
+
+/** Login, logout, the session probe, and the gateway's session check. */
+export const authRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.post(
+    '/api/admin/login',
+    {
+      schema: {
+        body: AdminLoginBody,
+        response: { 200: AdminLoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { sessionId, username, role } = await auth.login(sql, {
+          username: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+          previousSessionId: sessionIdFrom(request),
+        });
+        setSessionCookie(request, reply, sessionId);
+        reply.header('cache-control', NO_STORE);
+        return { username, role };
+      } catch (err) {
+        if (err instanceof auth.LoginBlocked) reply.header('retry-after', err.retryAfterSeconds);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    { schema: { response: { 200: AdminLogoutResponse } } },
+    async (request, reply) => {
+      await auth.logout(sql, sessionIdFrom(request));
+      clearSessionCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/session',
+    { schema: { response: { 200: AdminSessionResponse } } },
+    async (request, reply) => {
+      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      reply.header('cache-control', NO_STORE);
+      return staff
+        ? { authenticated: true, username: staff.username, role: staff.role }
+        : { authenticated: false, username: null, role: null };
+    },
+  );
+
+  // Asked by the gateway on every staff call; the gateway answers 404 to clients for /internal/*.
+  app.get(
+    '/internal/staff-session',
+    { schema: { response: { 200: StaffSessionIdentity, 401: ErrorResponse } } },
+    async (request) => {
+      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      if (!staff) throw unauthorized(ADMIN_AUTH_MESSAGES.authenticationRequired);
+      return staff;
+    },
+  );
+};

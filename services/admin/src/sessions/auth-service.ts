@@ -1,0 +1,71 @@
+import { ADMIN_AUTH_MESSAGES, type AdminLoginResponse } from '@wfm/contracts';
+import { HttpError, unauthorized, type Sql } from '@wfm/service-kit';
+import { recordAction } from '../audit/record-action.ts';
+import { verifyAgainstNothing, verifyPassword } from '../staff/passwords.ts';
+import { findStaffByUsername } from '../staff/staff-repository.ts';
+import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './login-limits.ts';
+import { hashSessionId, newSessionId } from './session-cookie.ts';
+import * as sessions from './session-repository.ts';
+
+export interface LoginAttempt {
+  username: string;
+  password: string;
+  ip: string;
+  /** The session the browser already holds, ended by this login (the id is rotated). */
+  previousSessionId: string | null;
+}
+
+export interface LoggedIn extends AdminLoginResponse {
+  sessionId: string;
+}
+
+/** 429 with the wait in seconds, for the Retry-After header. */
+export class LoginBlocked extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(429, ADMIN_AUTH_MESSAGES.tooManyAttempts);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export async function login(sql: Sql, attempt: LoginAttempt): Promise<LoggedIn> {
+  const wait = await loginBlockedFor(sql, attempt.ip, attempt.username);
+  if (wait !== null) throw new LoginBlocked(wait);
+
+  const account = await findStaffByUsername(sql, attempt.username);
+  const valid = account
+    ? (await verifyPassword(account.passwordHash, attempt.password)) && account.active
+    : await verifyAgainstNothing(attempt.password);
+  if (!account || !valid) {
+    await recordLoginFailure(sql, attempt.ip, attempt.username);
+    throw unauthorized(ADMIN_AUTH_MESSAGES.invalidCredentials);
+  }
+
+  const sessionId = newSessionId();
+  await sql.begin(async (tx) => {
+    if (attempt.previousSessionId) await sessions.deleteSession(tx, hashSessionId(attempt.previousSessionId));
+    await sessions.deleteExpiredSessions(tx);
+    await sessions.insertSession(tx, hashSessionId(sessionId), account.id);
+    await clearLoginFailures(tx, attempt.username);
+    await recordAction(tx, account, 'staff.login', { type: 'staff', id: account.id });
+  });
+  return { sessionId, username: account.username, role: account.role };
+}
+
+/** Ends the session (if it is still there) and records the logout of its owner. */
+export async function logout(sql: Sql, sessionId: string | null): Promise<void> {
+  if (!sessionId) return;
+  await sql.begin(async (tx) => {
+    const idHash = hashSessionId(sessionId);
+    const staff = await sessions.touchSession(tx, idHash);
+    const staffId = await sessions.deleteSession(tx, idHash);
+    if (staff && staffId !== null) await recordAction(tx, staff, 'staff.logout', { type: 'staff', id: staff.id });
+  });
+}
+
+/** The staff member owning a live session, which counts as activity; null otherwise. */
+export async function sessionStaff(sql: Sql, sessionId: string | null): Promise<sessions.SessionStaff | null> {
+  if (!sessionId) return null;
+  return sessions.touchSession(sql, hashSessionId(sessionId));
+}

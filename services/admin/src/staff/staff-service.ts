@@ -1,0 +1,121 @@
+import {
+  STAFF_MESSAGES,
+  type StaffMember,
+  type StaffPermissions,
+  type StaffRole,
+} from '@wfm/contracts';
+import { conflict, notFound, type Sql, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
+import { recordAction } from '../audit/record-action.ts';
+import { deleteSessionsOf } from '../sessions/session-repository.ts';
+import { hashPassword } from './passwords.ts';
+import * as repo from './staff-repository.ts';
+
+export interface StaffInput {
+  username: string;
+  email: string;
+  password: string;
+  role: StaffRole;
+  permissions?: StaffPermissions | undefined;
+  active: boolean;
+}
+
+export interface StaffUpdate {
+  username?: string | undefined;
+  email?: string | undefined;
+  /** Missing or blank: the current password stays. */
+  password?: string | undefined;
+  role?: StaffRole | undefined;
+  permissions?: StaffPermissions | undefined;
+  active?: boolean | undefined;
+}
+
+const STAFF_TARGET = 'staff';
+
+export async function listStaff(sql: Sql): Promise<StaffMember[]> {
+  return (await repo.listStaff(sql)).map(repo.publicStaff);
+}
+
+/** Turns the unique-index violation of a concurrent duplicate into the 409 it is. */
+async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (repo.isUsernameConflict(err)) throw conflict(STAFF_MESSAGES.usernameTaken);
+    throw err;
+  }
+}
+
+export async function createStaff(sql: Sql, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
+  const passwordHash = await hashPassword(input.password);
+  return withUsernameCheck(() =>
+    sql.begin(async (tx) => {
+      const created = await repo.insertStaff(tx, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        permissions: input.permissions ?? {},
+        active: input.active,
+      });
+      await recordAction(tx, actor, 'staff.create', { type: STAFF_TARGET, id: created.id });
+      return repo.publicStaff(created);
+    }),
+  );
+}
+
+const isActiveSuperAdmin = (staff: { role: StaffRole; active: boolean }) => staff.role === 'Super Admin' && staff.active;
+
+/** Refuses a change that would leave no active Super Admin. Call under lockSuperAdminChanges. */
+async function keepOneSuperAdmin(tx: TransactionSql, id: number): Promise<void> {
+  if ((await repo.countOtherActiveSuperAdmins(tx, id)) === 0) throw conflict(STAFF_MESSAGES.lastSuperAdmin);
+}
+
+export async function updateStaff(
+  sql: Sql,
+  actor: StaffIdentity,
+  id: number,
+  update: StaffUpdate,
+  /** The session hash of the request, kept when staff change their own password. */
+  currentSession?: Buffer,
+): Promise<StaffMember> {
+  const newPassword = update.password ? update.password : undefined;
+  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  return withUsernameCheck(() =>
+    sql.begin(async (tx) => {
+      await repo.lockSuperAdminChanges(tx);
+      const before = await repo.findStaffById(tx, id);
+      if (!before) throw notFound(STAFF_MESSAGES.notFound);
+      const after = { role: update.role ?? before.role, active: update.active ?? before.active };
+      if (isActiveSuperAdmin(before) && !isActiveSuperAdmin(after)) await keepOneSuperAdmin(tx, id);
+
+      const updated = await repo.updateStaff(tx, id, {
+        username: update.username,
+        email: update.email,
+        passwordHash,
+        role: update.role,
+        permissions: update.permissions,
+        active: update.active,
+      });
+      if (!updated) throw notFound(STAFF_MESSAGES.notFound);
+
+      if (!updated.active) await deleteSessionsOf(tx, id);
+      else if (passwordHash !== undefined) await deleteSessionsOf(tx, id, actor.id === id ? currentSession : undefined);
+
+      const action = before.active && !updated.active ? 'staff.deactivate' : 'staff.update';
+      await recordAction(tx, actor, action, { type: STAFF_TARGET, id });
+      return repo.publicStaff(updated);
+    }),
+  );
+}
+
+/** Deleting an account ends its sessions (they reference it). */
+export async function deleteStaff(sql: Sql, actor: StaffIdentity, id: number): Promise<void> {
+  await sql.begin(async (tx) => {
+    await repo.lockSuperAdminChanges(tx);
+    const existing = await repo.findStaffById(tx, id);
+    if (!existing) throw notFound(STAFF_MESSAGES.notFound);
+    if (isActiveSuperAdmin(existing)) await keepOneSuperAdmin(tx, id);
+    await repo.deleteStaff(tx, id);
+    await recordAction(tx, actor, 'staff.delete', { type: STAFF_TARGET, id });
+  });
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@wfm/contracts';
+import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
+import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
+import { service } from '../src/app.ts';
+import { backupRoutes } from '../src/backups/routes.ts';
+import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+
+const logger = createLogger('admin-backup-test', 'silent');
+
+describe.each([
+  { backend: 'postgres', redisUrl: null },
+  { backend: 'redis', redisUrl: TEST_REDIS_URL },
+] as const)('database backups on the $backend queue', ({ redisUrl }) => {
+  const queueName = `admin-test-${randomBytes(6).toString('hex')}`;
+  let t: TestService;
+  let worker: RunningWorker;
+  let backupDir: string;
+
+  beforeAll(async () => {
+    backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backups-'));
+    const def: ServiceDefinition = {
+      ...service,
+      routes: async (app) => app.register(backupRoutes, { backupDir, redisUrl, queueName }),
+    };
+    t = await buildTestService(def);
+    worker = await startWorker({
+      databaseUrl: t.databaseUrl,
+      redisUrl: redisUrl ?? undefined,
+      queueName,
+      backupDir,
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+    });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    if (redisUrl) {
+      const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix: 'wfm' });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+    await t?.close();
+    if (backupDir) await rm(backupDir, { recursive: true, force: true });
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, opts: { role?: StaffRole | null; body?: object } = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: opts.role === null ? {} : t.staffHeaders({ role: opts.role ?? 'Super Admin' }, { method, url }),
+      ...(opts.body ? { payload: opts.body } : {}),
+    });
+
+  it('backs up, restores, and the change made in between is gone', async () => {
+    await t.sql`CREATE SCHEMA forum`;
+    await t.sql`CREATE TABLE forum.posts (id int PRIMARY KEY, title text NOT NULL)`;
+    await t.sql`INSERT INTO forum.posts VALUES (1, 'kept')`;
+
+    const created = await call('POST', '/api/admin/database/backup');
+    expect(created.statusCode).toBe(200);
+    const { fileName, size } = created.json<{ fileName: string; size: number }>();
+    expect(fileName).toMatch(/^wfm-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.dump$/);
+    expect(size).toBe((await stat(path.join(backupDir, fileName))).size);
+    expect(size).toBeGreaterThan(0);
+    expect(await t.sql`SELECT action, target_type FROM audit_log WHERE target_id = ${fileName}`).toEqual([
+      { action: 'database.backup', target_type: 'backup' },
+    ]);
+
+    const listed = await call('GET', '/api/admin/database/backups');
+    expect(listed.statusCode).toBe(200);
+    const { backups } = listed.json<{ backups: { fileName: string; size: number; created: number }[] }>();
+    expect(backups).toContainEqual({ fileName, size, created: expect.any(Number) });
+
+    const stats = await call('GET', '/api/admin/database/backup-stats');
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toEqual({ count: backups.length, totalSize: backups.reduce((sum, b) => sum + b.size, 0) });
+
+    await t.sql`INSERT INTO forum.posts VALUES (2, 'added after the backup')`;
+    await t.sql`UPDATE forum.posts SET title = 'changed after the backup' WHERE id = 1`;
+    const [before] = await t.sql<{ last: number }[]>`SELECT pg_sequence_last_value('admin.outbox_id_seq') AS last`;
+    const restoredEvents: unknown[] = [];
+    const unsubscribe = await t.bus.subscribe('admin.database.restored', (evt) => {
+      restoredEvents.push(evt.data);
+    });
+
+    const restored = await call('POST', '/api/admin/database/restore', { body: { backupFileName: fileName } });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual({ message: `Database restored from ${fileName}`, backupFileName: fileName });
+
+    expect(await t.sql`SELECT id, title FROM forum.posts ORDER BY id`).toEqual([{ id: 1, title: 'kept' }]);
+    // The service's own pool keeps working on the recreated tables, and the event reaches the bus.
+    await vi.waitFor(() => expect(restoredEvents).toContainEqual({ backupFileName: fileName, at: expect.any(Number) }), {
+      timeout: 10_000,
+    });
+    await unsubscribe();
+    const [after] = await t.sql<{ last: number }[]>`SELECT pg_sequence_last_value('admin.outbox_id_seq') AS last`;
+    expect(after!.last).toBeGreaterThan(before!.last ?? 0);
+    expect((await call('GET', '/api/admin/database/backups')).statusCode).toBe(200);
+    // The audit log came back with the backup; the restore itself is recorded after it.
+    expect(await t.sql`SELECT action, target_type, target_id FROM audit_log WHERE target_id = ${fileName} ORDER BY id`).toEqual([
+      { action: 'database.restore', target_type: 'backup', target_id: fileName },
+    ]);
+  });
+
+  it('changes nothing when the restore fails partway', async () => {
+    await t.sql`CREATE SCHEMA catalog`;
+    await t.sql`CREATE TABLE catalog.tools (id int PRIMARY KEY)`;
+    const created = await call('POST', '/api/admin/database/backup');
+    expect(created.statusCode).toBe(200);
+    const { fileName } = created.json<{ fileName: string }>();
+
+    // A table the backup does not know keeps pg_restore from dropping its schema.
+    await t.sql`CREATE TABLE catalog.newer (id int)`;
+    await t.sql`INSERT INTO catalog.tools VALUES (7)`;
+    try {
+      const restored = await call('POST', '/api/admin/database/restore', { body: { backupFileName: fileName } });
+      expect(restored.statusCode).toBe(500);
+      expect(restored.json<{ message: string }>().message).toMatch(
+        /^Restore failed: pg_restore failed \(exit code 1\): pg_restore: error: could not execute query: ERROR: +cannot drop schema catalog because other objects depend on it DETAIL: +table catalog\.newer depends on schema catalog$/,
+      );
+      expect(await t.sql`SELECT id FROM catalog.tools`).toEqual([{ id: 7 }]);
+    } finally {
+      await t.sql`DROP TABLE catalog.newer`;
+    }
+  });
+
+  it('joins a retried request (same x-request-id) to the job it started', async () => {
+    const url = '/api/admin/database/backup';
+    const retry = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...t.staffHeaders({ role: 'Super Admin' }, { method: 'POST', url }), 'x-request-id': requestId },
+      });
+    const requestId = `backup-retry-${randomBytes(6).toString('hex')}`;
+    const before = await readdir(backupDir);
+
+    const [first, second] = await Promise.all([retry(), retry()]);
+    const third = await retry();
+    expect(first.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(third.json()).toEqual(first.json());
+    const added = (await readdir(backupDir)).filter((name) => !before.includes(name));
+    expect(added).toEqual([first.json<{ fileName: string }>().fileName]);
+  });
+
+  it('refuses a backup name that could leave the directory (400) and an unknown one (404)', async () => {
+    for (const backupFileName of ['../../etc/passwd', '/etc/passwd', '..', 'a/../../b.dump']) {
+      const res = await call('POST', '/api/admin/database/restore', { body: { backupFileName } });
+      expect(res.statusCode, backupFileName).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid backup file name' });
+    }
+    const missing = await call('POST', '/api/admin/database/restore', { body: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'backupFileName is required' });
+
+    const unknown = await call('POST', '/api/admin/database/restore', {
+      body: { backupFileName: 'wfm-backup-1999-01-01T00-00-00-000Z.dump' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Backup not found' });
+    expect(await readdir(backupDir)).not.toContain('wfm-backup-1999-01-01T00-00-00-000Z.dump');
+  });
+
+  it('is for Super Admins only', async () => {
+    const routes = [
+      ['POST', '/api/admin/database/backup'],
+      ['GET', '/api/admin/database/backups'],
+      ['GET', '/api/admin/database/backup-stats'],
+      ['POST', '/api/admin/database/restore'],
+    ] as const;
+    for (const [method, url] of routes) {
+      const anonymous = await call(method, url, { role: null, body: { backupFileName: 'x.dump' } });
+      expect(anonymous.statusCode, url).toBe(401);
+      for (const role of ['Moderator', 'Admin'] as const) {
+        const res = await call(method, url, { role, body: { backupFileName: 'x.dump' } });
+        expect(res.statusCode, `${role} ${url}`).toBe(403);
+        expect(res.json()).toEqual({ message: 'Insufficient permissions' });
+      }
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TABS, ROLE_RIGHTS, rolesWith, tabsFor } from '@wfm/contracts';
+
+describe('ROLE_RIGHTS (the issue fixes them; the spec leaves them open)', () => {
+  it('gives Moderators the moderation rights', () => {
+    expect([...ROLE_RIGHTS.Moderator].sort()).toEqual(
+      ['jobs', 'mentors', 'polls', 'posts', 'reports', 'suggestions', 'tools', 'user-profiles'].sort(),
+    );
+  });
+
+  it('gives Admins also AMA sessions, pricing, bookings and receipts', () => {
+    expect([...ROLE_RIGHTS.Admin].sort()).toEqual([...ROLE_RIGHTS.Moderator, 'ama', 'pricing', 'bookings', 'receipts'].sort());
+  });
+
+  it('gives Super Admins also staff, database and the audit log', () => {
+    expect([...ROLE_RIGHTS['Super Admin']].sort()).toEqual([...ROLE_RIGHTS.Admin, 'staff', 'database', 'audit'].sort());
+    expect(rolesWith('staff')).toEqual(['Super Admin']);
+    expect(rolesWith('database')).toEqual(['Super Admin']);
+    expect(rolesWith('posts')).toEqual(['Moderator', 'Admin', 'Super Admin']);
+  });
+
+  it('lists the tabs a role may open, in the spec order with reports first', () => {
+    expect(ADMIN_TABS[0].id).toBe('reports');
+    expect(tabsFor('Super Admin').map((t) => t.id)).toEqual(ADMIN_TABS.map((t) => t.id));
+    expect(tabsFor('Moderator').map((t) => t.id)).toEqual(['reports', 'posts', 'mentors', 'jobs', 'polls', 'tools', 'user-profiles']);
+    expect(tabsFor('Admin').map((t) => t.id)).not.toContain('staff');
+    expect(tabsFor('Admin').map((t) => t.id)).toContain('ama-bookings');
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminUserProfile,
+  AdminUserProfileId,
+  AdminUserProfileListQuery,
+  AdminUserProfileListResponse,
+  ErrorResponse,
+  UpdateUserProfileBody,
+} from '@wfm/contracts';
+import type { StaffIdentity } from '@wfm/service-kit';
+import * as adminProfiles from './admin-user-profiles.ts';
+import { staffOnly } from './staff-access.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
+
+/** Staff views of visitors' profiles (Moderator and up). */
+export const adminRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+  const access = staffOnly(app, 'user-profiles');
+
+  app.get(
+    '/api/admin/user-profiles',
+    { ...access, schema: { querystring: AdminUserProfileListQuery, response: { 200: AdminUserProfileListResponse, ...errors } } },
+    async (request) => adminProfiles.listProfiles(sql, request.query.limit, request.query.offset),
+  );
+
+  app.put(
+    '/api/admin/user-profiles/:id',
+    {
+      ...access,
+      schema: {
+        params: z.object({ id: AdminUserProfileId }),
+        body: UpdateUserProfileBody,
+        response: { 200: AdminUserProfile, ...errors, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    // The access hook has run, so the staff identity is there.
+    async (request) =>
+      adminProfiles.renameProfile(sql, request.staff as StaffIdentity, request.params.id, request.body.username),
+  );
+};
