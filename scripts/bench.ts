@@ -2,6 +2,8 @@
  * `npm run bench <name>`: benchmarks that print their figures.
  *   gateway  identity GET directly on the service vs through the gateway (distributed run),
  *            plus the single-node process's RSS after start-up.
+ *   feed     10,000 seeded posts; the feed, search, trending and a post's detail through the
+ *            gateway against its no-I/O ceiling (/healthz); write -> websocket latency.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,7 +11,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { startDistributed } from './lib/distributed.ts';
+import { startDistributed, type DistributedOptions } from './lib/distributed.ts';
+import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
+import { cpuMicrosOf } from './lib/process-cpu.ts';
+import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
 import { waitForHttp } from './lib/wait.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
 
@@ -27,9 +32,18 @@ interface Figures {
   errors: number;
 }
 
-async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+interface MeasureOptions {
+  headers?: Record<string, string>;
+  /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
+  gatewayPid?: number;
+}
+
+async function measure(label: string, url: string, opts: MeasureOptions = {}): Promise<Figures> {
+  const headers = opts.headers ?? {};
   // A short warm-up so JIT and connection pools are hot before the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const gatewayBefore = opts.gatewayPid === undefined ? 0 : cpuMicrosOf(opts.gatewayPid);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   const figures = {
     label,
@@ -39,8 +53,19 @@ async function measure(label: string, url: string, headers: Record<string, strin
     non2xx: result.non2xx,
     errors: result.errors,
   };
+  let cost = '';
+  if (opts.gatewayPid !== undefined) {
+    const requests = Math.max(1, result.requests.total);
+    const gatewayCpu = (cpuMicrosOf(opts.gatewayPid) - gatewayBefore) / requests;
+    const client = process.cpuUsage(clientBefore);
+    const body = Buffer.from(await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
+    cost =
+      `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,` +
+      ` autocannon ${((client.user + client.system) / requests).toFixed(0)} µs`;
+  }
   console.log(
-    `${label.padEnd(34)} ${figures.reqPerSec.toFixed(0).padStart(8)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms` +
+    `${label.padEnd(34)} ${figures.reqPerSec.toFixed(0).padStart(8)} req/s   p50 ${String(figures.p50).padStart(2)} ms` +
+      `   p99 ${String(figures.p99).padStart(3)} ms${cost}` +
       (figures.non2xx || figures.errors ? `   (non-2xx ${figures.non2xx}, errors ${figures.errors})` : ''),
   );
   return figures;
@@ -90,10 +115,9 @@ async function singleNodeRss(): Promise<number> {
   }
 }
 
-async function benchGateway() {
-  await buildWebAppsIfStale();
-  const database = `wfm_bench_${randomBytes(3).toString('hex')}`;
-  const run = await startDistributed({
+/** The distributed run every benchmark uses: fixed ports, Redis, rate limits out of the way. */
+function distributedOptions(database: string): DistributedOptions {
+  return {
     adminDatabaseUrl: PG_ADMIN_URL,
     database,
     natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -102,11 +126,19 @@ async function benchGateway() {
     basePort: 17101,
     workerPort: 17107,
     staffSecret: 'bench-staff-header-secret-0000000000000000',
-    servicePassword: 'bench-service-password',
+    servicePassword: BENCH_SERVICE_PASSWORD,
     rateLimitPerMinute: 1_000_000_000,
     logLevel: 'warn',
     stdio: 'ignore',
-  });
+  };
+}
+
+const BENCH_SERVICE_PASSWORD = 'bench-service-password';
+
+async function benchGateway() {
+  await buildWebAppsIfStale();
+  const database = `wfm_bench_${randomBytes(3).toString('hex')}`;
+  const run = await startDistributed(distributedOptions(database));
   try {
     const token = await createProfile(run.gatewayUrl);
     const route = `/api/user-profile/${token}`;
@@ -122,7 +154,61 @@ async function benchGateway() {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { gateway: benchGateway };
+const FEED_POSTS = 10_000;
+const LATENCY_WRITES = 20;
+
+async function benchFeed() {
+  const database = `wfm_bench_feed_${randomBytes(3).toString('hex')}`;
+  const run = await startDistributed(distributedOptions(database));
+  try {
+    const forumUrl = new URL(PG_ADMIN_URL);
+    forumUrl.pathname = `/${database}`;
+    forumUrl.username = 'forum_svc';
+    forumUrl.password = BENCH_SERVICE_PASSWORD;
+    const started = Date.now();
+    const seed = await seedFeed(forumUrl.toString(), FEED_POSTS);
+    console.log(
+      `\nseeded ${seed.posts} posts, ${seed.comments} comments, ${seed.upvotes} upvotes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const latency = await measureWriteToWebsocket(run.gatewayUrl, LATENCY_WRITES);
+    console.log(`\nwrite -> websocket, ${LATENCY_WRITES} writes each (from the write's response to the message)`);
+    for (const [label, figures] of [['new post -> new_post', latency.post], ['comment -> new_comment', latency.comment]] as const) {
+      console.log(`${label.padEnd(34)} p50 ${figures.p50.toFixed(1)} ms   max ${figures.max.toFixed(1)} ms`);
+    }
+
+    const gateway = run.gatewayUrl;
+    const gatewayPid = run.processes.get('gateway')?.pid;
+    console.log(`\nthrough the gateway — ${CONNECTIONS} connections, ${DURATION} s each, loopback\n`);
+    const ceiling = await measure('GET /healthz (ceiling, no proxy)', `${gateway}/healthz`, { gatewayPid });
+    const latest = await measure('GET /api/posts (latest)', `${gateway}/api/posts`, { gatewayPid });
+    const trending = await measure('GET /api/posts?sort=trending', `${gateway}/api/posts?sort=trending`, { gatewayPid });
+    const search = await measure(`GET /api/posts?q=${SEARCH_WORD}`, `${gateway}/api/posts?q=${SEARCH_WORD}`, { gatewayPid });
+    const detail = await measure(`GET /api/posts/{id}`, `${gateway}/api/posts/${seed.detailId}`, { gatewayPid });
+    // The web app's own first page of the feed (its page size, 20).
+    await measure('GET /api/posts?sort=latest&limit=20', `${gateway}/api/posts?sort=latest&limit=20`, { gatewayPid });
+    for (const figures of [latest, trending, search, detail]) {
+      if (figures.non2xx || figures.errors) throw new Error(`${figures.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
+    }
+
+    // What the forum service does on its own for the reads the cache spares it.
+    console.log(`\nforum service direct (no cache), same load\n`);
+    const direct = [
+      ['GET /api/posts (latest)', ''],
+      ['GET /api/posts?sort=trending', '?sort=trending'],
+      [`GET /api/posts?q=${SEARCH_WORD}`, `?q=${SEARCH_WORD}`],
+    ] as const;
+    for (const [label, query] of direct) await measure(label, `${run.serviceUrls.forum}/api/posts${query}`);
+
+    console.log(`\nratio detail/ceiling: ${(detail.reqPerSec / ceiling.reqPerSec).toFixed(2)}`);
+    console.log(`ratio feed/ceiling: ${(latest.reqPerSec / ceiling.reqPerSec).toFixed(2)}`);
+  } finally {
+    await run.stop();
+    await dropDatabase(database);
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = { gateway: benchGateway, feed: benchFeed };
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;
 if (!bench) {

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { DEV_STAFF_HEADER_SECRET, createBus, createLogger, loadEnv, startService } from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { buildGateway } from '@wfm/gateway';
+import { startWorker } from '@wfm/admin/worker';
 import { loadServiceDefinitions } from './lib/service-definitions.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres.ts';
 import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
@@ -28,8 +29,11 @@ const env = loadEnv(
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
     LOG_LEVEL: z.string().default('info'),
     SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
+    BACKUP_DIR: z.string().default(path.join(ROOT, '.data/backups')),
   }),
 );
+// The admin service's backup calls and the worker read the same directory.
+process.env.BACKUP_DIR = env.BACKUP_DIR;
 
 const logger = createLogger('single-node', env.LOG_LEVEL);
 
@@ -59,6 +63,14 @@ const running = await Promise.all(
     }),
   ),
 );
+const worker = await startWorker({
+  databaseUrl,
+  redisUrl: env.REDIS_URL,
+  port: 0,
+  host: '127.0.0.1',
+  logger: logger.child({ service: 'worker' }),
+  backupDir: env.BACKUP_DIR,
+});
 const serviceUrls = Object.fromEntries(definitions.map((def, i) => [def.name, running[i]!.url])) as Record<
   ServiceName,
   string
@@ -88,6 +100,7 @@ console.log(
     `  Database:  ${embedded ? `embedded PostgreSQL (data in .data/pg, port ${env.EMBEDDED_PG_PORT})` : `PostgreSQL ${new URL(databaseUrl).host}`}`,
     `  Events:    ${bus.kind === 'nats' ? `NATS JetStream ${env.NATS_URL}` : 'in-process bus'}`,
     `  Caches and rate limits: ${redis ? `Redis ${env.REDIS_URL}` : 'in memory'}`,
+    `  Job queue: ${worker.queueDescription} (backups in ${env.BACKUP_DIR})`,
     `  Services:  ${SERVICES.map((s) => s.name).join(', ')} (internal ports)`,
     '',
   ].join('\n'),
@@ -99,6 +112,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   await gateway.close();
+  await worker.close();
   await Promise.all(running.map((r) => r.close()));
   await bus.close();
   await redis?.quit();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { SERVICES, type ServiceName } from '@wfm/contracts';
-import { provisionServiceRoles } from './service-roles.ts';
+import { provisionServiceRoles, withDatabase } from './service-roles.ts';
 import { waitForHttp } from './wait.ts';
 import { adminDist, webDist } from './web-build.ts';
 
@@ -21,6 +21,8 @@ export interface DistributedOptions {
   servicePassword: string;
   rateLimitPerMinute?: number;
   logLevel?: string;
+  /** Shared by the admin service and the worker; default: their own default (.data/backups). */
+  backupDir?: string;
   /** Where child output goes: 'inherit' for the console, 'ignore' for benchmarks and tests. */
   stdio?: 'inherit' | 'ignore';
 }
@@ -110,16 +112,23 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           PORT: String(port),
           DATABASE_URL: databaseUrls[service.name],
           TRUST_PROXY: '127.0.0.1',
+          ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
         }, stdio);
         processes.set(service.name, child);
         await waitReady(service.name, child, `${url}/readyz`);
       }),
     );
 
+    // pg_dump/pg_restore need every schema: the dev run gives the worker the superuser connection
+    // (compose and Kubernetes use the dedicated wfm_backup / wfm_restore roles).
+    const appDatabaseAsAdmin = withDatabase(opts.adminDatabaseUrl, opts.database);
     const worker = launch('worker', 'services/admin/src/worker.ts', {
       ...common,
       WORKER_PORT: String(opts.workerPort),
       DATABASE_URL: databaseUrls.admin,
+      BACKUP_DATABASE_URL: appDatabaseAsAdmin,
+      RESTORE_DATABASE_URL: appDatabaseAsAdmin,
+      ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
     }, stdio);
     processes.set('worker', worker);
 
@@ -127,6 +136,8 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     const gateway = launch('gateway', 'gateway/src/server.ts', {
       ...common,
       PORT: String(opts.gatewayPort),
+      // Runs on one machine share Redis; each run's cached reads stay its own.
+      CACHE_NAMESPACE: opts.database,
       WEB_DIST: webDist,
       ADMIN_DIST: adminDist,
       ...(opts.rateLimitPerMinute ? { RATE_LIMIT_PER_MINUTE: String(opts.rateLimitPerMinute) } : {}),

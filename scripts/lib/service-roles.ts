@@ -4,7 +4,7 @@ import { SERVICES, type ServiceName } from '@wfm/contracts';
 /** The Postgres role each service connects with: it owns its schema and nothing else. */
 export const roleFor = (schema: string) => `${schema}_svc`;
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
