@@ -52,3 +52,4 @@ export {
   type ServiceDefinition,
 } from './app.ts';
 export { startService, type RunningService, type StartServiceOverrides } from './server.ts';
+export { staffOnly } from './staff-access.ts';

@@ -109,3 +109,4 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
     throw err;
   }
 }
+export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';

@@ -11,7 +11,7 @@ import {
 } from '@wfm/contracts';
 import type { StaffIdentity } from '@wfm/service-kit';
 import * as adminProfiles from './admin-user-profiles.ts';
-import { staffOnly } from './staff-access.ts';
+import { staffOnly } from '@wfm/service-kit';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 

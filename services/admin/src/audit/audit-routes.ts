@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditListQuery, AuditListResponse, ErrorResponse } from '@wfm/contracts';
-import { staffOnly } from '../access.ts';
+import { staffOnly } from '@wfm/service-kit';
 import { listAuditEntries } from './audit-repository.ts';
 
 export const auditRoutes: FastifyPluginAsync = async (base) => {

@@ -11,7 +11,7 @@ import {
   UpdateStaffBody,
 } from '@wfm/contracts';
 import type { StaffIdentity } from '@wfm/service-kit';
-import { staffOnly } from '../access.ts';
+import { staffOnly } from '@wfm/service-kit';
 import { hashSessionId, sessionIdFrom } from '../sessions/session-cookie.ts';
 import * as staffService from './staff-service.ts';
 

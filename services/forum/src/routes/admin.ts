@@ -9,6 +9,7 @@ import {
   ErrorResponse,
   PostIdParams,
 } from '@wfm/contracts';
+import { staffOnly } from '@wfm/service-kit';
 import * as admin from '../admin-service.ts';
 import { listReports, listSuggestions } from '../feedback-repository.ts';
 import { listAdminPosts } from '../post-repository.ts';
@@ -19,18 +20,17 @@ const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorRespons
 export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
-  const preHandler = app.requireStaff();
 
   app.get(
     '/api/admin/reports',
-    { preHandler, schema: { querystring: AdminListQuery, response: { 200: AdminReportsResponse, ...STAFF_ERRORS } } },
+    { ...staffOnly(app, 'reports'), schema: { querystring: AdminListQuery, response: { 200: AdminReportsResponse, ...STAFF_ERRORS } } },
     async (req) => listReports(sql, req.query),
   );
 
   app.get(
     '/api/admin/feature-suggestions',
     {
-      preHandler,
+      ...staffOnly(app, 'suggestions'),
       schema: { querystring: AdminListQuery, response: { 200: AdminFeatureSuggestionsResponse, ...STAFF_ERRORS } },
     },
     async (req) => listSuggestions(sql, req.query),
@@ -38,14 +38,14 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/admin/posts',
-    { preHandler, schema: { querystring: AdminListQuery, response: { 200: AdminPostsResponse, ...STAFF_ERRORS } } },
+    { ...staffOnly(app, 'posts'), schema: { querystring: AdminListQuery, response: { 200: AdminPostsResponse, ...STAFF_ERRORS } } },
     async (req) => listAdminPosts(sql, req.query),
   );
 
   app.post(
     '/api/admin/posts/:id/delete',
     {
-      preHandler,
+      ...staffOnly(app, 'posts'),
       schema: { params: PostIdParams, response: { 200: AdminPostActionResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
     },
     async (req) => admin.deletePost(sql, req.staff!, req.params.id),
@@ -54,7 +54,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/admin/posts/:id/resolve',
     {
-      preHandler,
+      ...staffOnly(app, 'posts'),
       schema: {
         params: PostIdParams,
         response: { 200: AdminPostActionResponse, 404: ErrorResponse, 409: ErrorResponse, ...STAFF_ERRORS },

@@ -1,0 +1,12 @@
+import { describeStaffRouteAccess } from '@wfm/service-kit/testing';
+import { service } from '../src/app.ts';
+
+describeStaffRouteAccess(service, {
+  expected: [
+    'GET /api/admin/reports',
+    'GET /api/admin/feature-suggestions',
+    'GET /api/admin/posts',
+    'POST /api/admin/posts/:id/delete',
+    'POST /api/admin/posts/:id/resolve',
+  ],
+});
