@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Whole-app renders with typed input; the machine is shared, so allow more than the 5 s default.
+    testTimeout: 20_000,
   },
 });

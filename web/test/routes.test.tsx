@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeDetail, servePost } from './forum-fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { TOKEN } from './server.ts';
 
 const pages: [string, string][] = [
-  ['/', 'Community Feed'],
-  ['/new', 'Create Post'],
-  ['/post/42', 'Post'],
   ['/tools', 'Tools Directory'],
   ['/templates', 'Template Library'],
   ['/polls', 'Polls & Benchmarks'],
@@ -20,6 +18,21 @@ const pages: [string, string][] = [
 ];
 
 describe('routes', () => {
+  it.each([
+    ['/', 'Community Feed'],
+    ['/new', 'Create Post'],
+    ['/post/42', 'A post worth reading'],
+  ])('%s shows the shell and its forum page', async (path, title) => {
+    window.localStorage.setItem('anon_token', TOKEN);
+    window.localStorage.setItem('terms_accepted', 'true');
+    servePost(makeDetail({ id: 42, title: 'A post worth reading' }));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Mobile navigation' })).toBeInTheDocument();
+  });
+
   it.each(pages)('%s shows the shell and a coming-soon body naming the page', async (path, title) => {
     window.localStorage.setItem('anon_token', TOKEN);
     renderApp(path);

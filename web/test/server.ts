@@ -5,12 +5,14 @@ export const TOKEN = 'tok_0123456789abcdefghijABCDEFGHIJ-_0123456';
 
 /**
  * Answers for the calls every page makes (profile lookup, profile check, stats) for a visitor
- * who already has a profile. Tests override them with `server.use(...)`.
+ * who already has a profile, and an empty feed for the home page. Tests override them with
+ * `server.use(...)`.
  */
 export const defaultHandlers = [
   http.get('/api/user-profile/check/:token', () => HttpResponse.json({ hasProfile: true })),
   http.get('/api/user-profile/:token', () => HttpResponse.json({ username: 'returning_user', created_at: 1_700_000_000_000 })),
   http.get('/api/stats', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+  http.get('/api/posts', () => HttpResponse.json({ posts: [], total: 0 })),
 ];
 
 export const unhandledRequests: string[] = [];

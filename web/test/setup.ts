@@ -1,11 +1,28 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { dismissToast } from '@wfm/ui';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from './fake-websocket.ts';
 import { listen, server, unhandledRequests } from './server.ts';
 
 beforeAll(listen);
+
+// Pages are lazily loaded chunks; on a busy machine the first import can take longer than the
+// default one-second wait of findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks the pointer-capture, scrolling and resize APIs Radix Select calls.
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver;
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+// Route changes restore the scroll position; jsdom does not implement scrolling.
+window.scrollTo = () => {};
 
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);

@@ -23,15 +23,13 @@ describe('header', () => {
     expect(await within(header).findByText('returning_user')).toBeInTheDocument();
   });
 
-  it('opens a suggestion dialog that honestly says suggestions come later', async () => {
+  it('opens the full suggestion dialog from the header', async () => {
     withToken();
     const user = userEvent.setup();
     renderApp('/');
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Suggest Feature' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suggest a Feature' });
-    expect(dialog).toHaveTextContent('Feature suggestions are coming soon.');
-    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Contact (optional)')).toBeInTheDocument();
   });
 });
 
@@ -134,6 +132,7 @@ describe('bottom mobile bar', () => {
     expect(within(bar).getByRole('link', { name: 'Calc' })).toHaveAttribute('href', '/calculators');
 
     await user.click(within(bar).getByRole('button', { name: 'Suggest' }));
-    expect(await screen.findByRole('dialog', { name: 'Suggest a Feature' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest a Feature' });
+    expect(within(dialog).getByLabelText('Email (optional)')).toBeInTheDocument();
   });
 });

@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './realtime.ts';
 export * from './forum.ts';
 export * from './admin.ts';
+export * from './forum-events.ts';

@@ -4,6 +4,11 @@ export { Badge, type BadgeVariant } from './badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.tsx';
 export { Skeleton } from './skeleton.tsx';
 export { Input, Label } from './input.tsx';
+export { Textarea } from './textarea.tsx';
+export { Checkbox } from './checkbox.tsx';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
+export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './select.tsx';
+export { Collapsible, CollapsibleContent, CollapsibleTrigger } from './collapsible.tsx';
 export {
   Dialog,
   DialogClose,
@@ -51,3 +56,7 @@ export {
   type Theme,
 } from './theme.ts';
 export { ThemeToggle } from './theme-toggle.tsx';
+export { Alert, AlertDescription, AlertTitle, type AlertVariant } from './alert.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
+export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table.tsx';
+export { Progress } from './progress.tsx';

@@ -16,3 +16,6 @@ export const ACTIVE_MEMBERS_PLUS_THRESHOLD = 100;
 export const STATS_REFRESH_MS = 15 * 60 * 1000;
 /** On the smallest screens the "Posting as" name is cut to this many characters plus an ellipsis. */
 export const POSTING_AS_MOBILE_CHARS = 6;
+/** Post lists are fresh this long, post details this long (spec 1 §9). */
+export const POST_LIST_STALE_MS = 30_000;
+export const POST_DETAIL_STALE_MS = 60_000;

@@ -29,20 +29,22 @@ export class ApiError extends Error {
 type RequestOptions = { body?: unknown; signal?: AbortSignal };
 
 /**
- * One HTTP call to the gateway: JSON in and out, credentials included, and `x-anon-token`
- * whenever the visitor has a token. Throws ApiError on a non-2xx answer; nothing else.
+ * One HTTP call to the gateway: JSON in and out (a FormData body goes out as multipart),
+ * credentials included, and `x-anon-token` whenever the visitor has a token. Throws ApiError on a
+ * non-2xx answer; nothing else.
  */
 async function request(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = storage.getAnonToken();
   if (token) headers['x-anon-token'] = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
   const response = await fetch(new URL(path, window.location.origin), {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     signal,
   });
   const text = await response.text();

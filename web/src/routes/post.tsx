@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useParams } from 'react-router-dom';
+import { PostDetailPage } from '../features/posts/components/post-detail.tsx';
 
 export default function PostPage() {
-  return (
-    <ComingSoon
-      title="Post"
-      intro="Individual posts with their discussion will open here soon."
-    />
-  );
+  const { id } = useParams();
+  return <PostDetailPage rawId={id} />;
 }

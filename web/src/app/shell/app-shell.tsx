@@ -2,6 +2,7 @@ import { Skeleton } from '@wfm/ui';
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { IdentityOnboarding } from '../../features/identity/components/identity-onboarding.tsx';
+import { SidebarSuggestionDialog } from '../../features/suggestions/components/sidebar-suggestion-dialog.tsx';
 import { SuggestFeatureDialog } from '../../features/suggestions/components/suggest-feature-dialog.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
@@ -19,8 +20,9 @@ function PageFallback() {
 
 /** The frame of every page: header, sidebar (large screens), bottom bar (small screens), onboarding. */
 export function AppShell() {
-  const [suggestOpen, setSuggestOpen] = useState(false);
-  const openSuggest = () => setSuggestOpen(true);
+  // The header opens the full suggestion dialog; the sidebar and bottom bar open the short one.
+  const [headerSuggestOpen, setHeaderSuggestOpen] = useState(false);
+  const [sidebarSuggestOpen, setSidebarSuggestOpen] = useState(false);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -30,17 +32,18 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <Header onSuggest={openSuggest} />
+      <Header onSuggest={() => setHeaderSuggestOpen(true)} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-4">
-        <Sidebar onSuggest={openSuggest} />
+        <Sidebar onSuggest={() => setSidebarSuggestOpen(true)} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 pt-6 pb-24 focus:outline-none lg:pb-10">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </main>
       </div>
-      <MobileNav onSuggest={openSuggest} />
-      <SuggestFeatureDialog open={suggestOpen} onOpenChange={setSuggestOpen} />
+      <MobileNav onSuggest={() => setSidebarSuggestOpen(true)} />
+      <SuggestFeatureDialog open={headerSuggestOpen} onOpenChange={setHeaderSuggestOpen} />
+      <SidebarSuggestionDialog open={sidebarSuggestOpen} onOpenChange={setSidebarSuggestOpen} />
       <IdentityOnboarding />
       <ScrollRestoration />
     </div>

@@ -1,0 +1,54 @@
+import { cn } from '@wfm/ui';
+import type { ComponentProps } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
+import { safeUrl } from '../lib/safe-url.ts';
+
+/** The only elements a post or comment may render (spec 1 §5); everything else is unwrapped to its text. */
+export const MARKDOWN_ELEMENTS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'em', 'code', 'a'];
+
+function Link({ href, children }: ComponentProps<'a'>) {
+  if (!href) return <span>{children}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+    >
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: ({ node: _node, ...props }) => <Link {...props} />,
+  h1: ({ node: _node, ...props }) => <h1 className="mt-4 mb-2 text-2xl font-bold first:mt-0" {...props} />,
+  h2: ({ node: _node, ...props }) => <h2 className="mt-4 mb-2 text-xl font-bold first:mt-0" {...props} />,
+  h3: ({ node: _node, ...props }) => <h3 className="mt-3 mb-1.5 text-lg font-semibold first:mt-0" {...props} />,
+  p: ({ node: _node, ...props }) => <p className="my-2 leading-relaxed first:mt-0 last:mb-0" {...props} />,
+  code: ({ node: _node, ...props }) => (
+    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] break-words" {...props} />
+  ),
+};
+
+/**
+ * Markdown of posts and comments: headings 1-3, bold, italic, inline code, links (new tab, no
+ * referrer) and line breaks. Raw HTML is dropped and unsafe link protocols are removed.
+ */
+export function MarkdownContent({ children, className }: { children: string; className?: string }) {
+  return (
+    <div className={cn('text-sm break-words', className)}>
+      <Markdown
+        remarkPlugins={[remarkBreaks]}
+        allowedElements={MARKDOWN_ELEMENTS}
+        unwrapDisallowed
+        skipHtml
+        urlTransform={safeUrl}
+        components={components}
+      >
+        {children}
+      </Markdown>
+    </div>
+  );
+}

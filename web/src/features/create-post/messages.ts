@@ -1,0 +1,7 @@
+/** Toast texts of post creation, word for word from spec 2 §8. */
+export const CREATE_POST_TOASTS = {
+  created: { title: 'Post created!', description: 'Your post has been published successfully.' },
+  createFailed: { title: 'Failed to create post', fallback: 'Request failed' },
+  uploaded: (count: number) => ({ title: 'Files uploaded', description: `${count} file(s) uploaded successfully.` }),
+  uploadFailed: { title: 'Upload failed', fallback: 'Please try again', serverFallback: 'Failed to upload files' },
+} as const;

@@ -1,0 +1,84 @@
+import { COMMENT_LIMITS } from '@wfm/contracts';
+import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
+import { Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { useCreateComment } from '../api/create-comment.ts';
+import { POST_TOASTS } from '../messages.ts';
+
+export function commentCounter(length: number): string {
+  return `${length.toLocaleString('en-US')}/${COMMENT_LIMITS.body.toLocaleString('en-US')} characters • Markdown supported`;
+}
+
+/** Comment box with its counter and the post-anonymously checkbox (which resets after posting). */
+export function CommentForm({ postId }: { postId: number }) {
+  const [body, setBody] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
+  const { displayName } = useDisplayName();
+  const comment = useCreateComment();
+  const id = useId();
+  const canPost = body.trim() !== '' && !comment.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canPost) return;
+    comment.mutate(
+      {
+        post_id: postId,
+        body: body.trim(),
+        author_name: anonymous ? ANONYMOUS_NAME : displayName,
+        isAnonymous: anonymous,
+      },
+      {
+        onSuccess: () => {
+          toast(POST_TOASTS.commented);
+          setBody('');
+          setAnonymous(false);
+        },
+        onError: (error) => toast(errorToast(POST_TOASTS.commentFailed.title, error, POST_TOASTS.commentFailed.fallback)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3" aria-label="Add a comment">
+      <Label htmlFor={`${id}-body`} className="sr-only">
+        Your comment
+      </Label>
+      <Textarea
+        id={`${id}-body`}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        maxLength={COMMENT_LIMITS.body}
+        rows={4}
+        placeholder="Share your thoughts or answer the question..."
+        aria-describedby={`${id}-counter`}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id={`${id}-counter`} className="text-xs text-muted-foreground tabular-nums">
+          {commentCounter(body.length)}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-anonymous`}
+              checked={anonymous}
+              onCheckedChange={(checked) => setAnonymous(checked === true)}
+            />
+            <Label htmlFor={`${id}-anonymous`} className="text-sm font-normal">
+              Post anonymously
+            </Label>
+          </div>
+          <Button type="submit" size="sm" disabled={!canPost}>
+            <Send aria-hidden="true" />
+            {comment.isPending ? 'Posting...' : 'Post Comment'}
+          </Button>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Commenting as <strong className="text-foreground">{anonymous ? ANONYMOUS_NAME : displayName}</strong>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PostSummary, PostType } from '@wfm/contracts';
+import { Badge, cn } from '@wfm/ui';
+import { CircleCheck, CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';
+import { needsAnswer } from '../utils/post-fields.ts';
+
+const TYPE_STYLES: Record<PostType, { icon: LucideIcon; className: string }> = {
+  Question: { icon: CircleHelp, className: 'bg-sky-500/15 text-sky-700 dark:text-sky-300' },
+  Idea: { icon: Lightbulb, className: 'bg-amber-500/15 text-amber-700 dark:text-amber-300' },
+  Tool: { icon: Wrench, className: 'bg-violet-500/15 text-violet-700 dark:text-violet-300' },
+};
+
+export function PostTypeBadge({ type }: { type: PostType }) {
+  const { icon: Icon, className } = TYPE_STYLES[type];
+  return (
+    <Badge variant="outline" className={cn('gap-1 border-transparent', className)}>
+      <Icon className="size-3" aria-hidden="true" />
+      {type}
+    </Badge>
+  );
+}
+
+/** 'Needs Answer' for an open, unanswered Question; 'Resolved' once resolved. */
+export function PostStatusBadges({ post }: { post: Pick<PostSummary, 'type' | 'status' | 'comment_count'> }) {
+  return (
+    <>
+      {needsAnswer(post) && (
+        <Badge variant="outline" className="border-orange-500/40 text-orange-700 dark:text-orange-300">
+          Needs Answer
+        </Badge>
+      )}
+      {post.status === 'resolved' && (
+        <Badge variant="success" className="gap-1">
+          <CircleCheck className="size-3" aria-hidden="true" />
+          Resolved
+        </Badge>
+      )}
+    </>
+  );
+}

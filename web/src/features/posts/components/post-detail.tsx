@@ -1,0 +1,215 @@
+import { Comment, eventSchemas, type PostDetail as PostDetailData } from '@wfm/contracts';
+import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, ExternalLink, Flag, MessageSquare } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MarkdownContent } from '../../../components/markdown.tsx';
+import { paths } from '../../../config/paths.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { postKeys } from '../../../lib/post-keys.ts';
+import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
+import { usePost } from '../api/get-post.ts';
+import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
+import { downloadText, exportFileName, exportMarkdown } from '../utils/export.ts';
+import { postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentList } from './comment-list.tsx';
+import { PostAttachments } from './post-attachments.tsx';
+import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
+import { RelativeTime } from './relative-time.tsx';
+import { ReportDialog } from './report-dialog.tsx';
+import { ShareButton } from './share-button.tsx';
+import { UpvoteButton } from './upvote-button.tsx';
+
+/** A post id in the address must be a positive integer. */
+export function parsePostId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9][0-9]*$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+function BackHome() {
+  return (
+    <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline' })}>
+      <ArrowLeft aria-hidden="true" />
+      Back to Home
+    </Link>
+  );
+}
+
+function Problem({ title, text }: { title: string; text: string }) {
+  usePageTitle(title);
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <BackHome />
+    </Card>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Card className="grid gap-4 p-6" role="status" aria-label="Loading post">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Action labels stay readable by screen readers but leave only icons on the narrowest screens. */
+const PHONE_ICON_ONLY = 'max-[420px]:sr-only';
+
+function PostBody({ post }: { post: PostDetailData }) {
+  const [reporting, setReporting] = useState(false);
+  const tags = postTags(post);
+  const tools = toolLinks(post);
+  usePageTitle(post.title);
+
+  return (
+    <Card className="grid gap-5 p-4 sm:p-6">
+      <article className="grid gap-5" aria-labelledby="post-title">
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+            <PostTypeBadge type={post.type} />
+            <PostStatusBadges post={post} />
+            <span className="inline-flex min-w-0 items-center gap-2">
+              <RelativeTime timestamp={post.created_at} className="shrink-0" />
+              <span aria-hidden="true">•</span>
+              <span className="truncate font-medium text-foreground/80">{post.author_name}</span>
+            </span>
+          </div>
+          <h1 id="post-title" className="text-2xl font-bold leading-tight break-words">
+            {post.title}
+          </h1>
+          {tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+              {tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {tools.length > 0 && (
+          <Section title="Recommended Tools">
+            <ul className="grid gap-1.5">
+              {tools.map((tool) => (
+                <li key={tool.url}>
+                  <a
+                    href={tool.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+                  >
+                    <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{tool.name || tool.url}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
+
+        <PostAttachments files={uploadedAttachments(post)} />
+
+        <MarkdownContent className="text-base">{post.body}</MarkdownContent>
+
+        <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3 [&>*:first-child]:-ml-2">
+          <UpvoteButton postId={post.id} upvotes={post.upvotes} />
+          <span className="inline-flex h-8 items-center gap-2 px-3 text-xs" aria-label={`${post.comments.length} comments`}>
+            <MessageSquare className="size-4" aria-hidden="true" />
+            <span className="tabular-nums" data-testid="comment-count">
+              {post.comments.length}
+            </span>
+          </span>
+          <ShareButton post={post} labelClassName={PHONE_ICON_ONLY} />
+          <Button variant="ghost" size="sm" onClick={() => downloadText(exportFileName(post.title), exportMarkdown(post))}>
+            <Download aria-hidden="true" />
+            <span className={PHONE_ICON_ONLY}>Export</span>
+          </Button>
+          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setReporting(true)}>
+            <Flag aria-hidden="true" />
+            <span className={PHONE_ICON_ONLY}>Report</span>
+          </Button>
+        </div>
+      </article>
+      <ReportDialog postId={post.id} open={reporting} onOpenChange={setReporting} />
+    </Card>
+  );
+}
+
+function Discussion({ post }: { post: PostDetailData }) {
+  return (
+    <Card className="grid gap-4 p-4 sm:p-6">
+      <section aria-labelledby="discussion-heading" className="grid gap-4">
+        <h2 id="discussion-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <MessageSquare className="size-5" aria-hidden="true" />
+          Discussion ({post.comments.length})
+        </h2>
+        <CommentForm postId={post.id} />
+        <CommentList comments={post.comments} />
+      </section>
+    </Card>
+  );
+}
+
+/** Keeps the open post current: new comments appended, upvote counts updated, changes refetched. */
+function useLivePost(id: number) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('new_comment', (data) => {
+    const comment = Comment.safeParse(data);
+    if (comment.success && comment.data.post_id === id) appendCachedComment(queryClient, comment.data);
+  });
+  useRealtimeEvent('upvote', (data) => {
+    const upvote = eventSchemas['forum.post.upvoted'].safeParse(data);
+    if (upvote.success && upvote.data.post_id === id) setCachedUpvotes(queryClient, id, upvote.data.upvotes);
+  });
+  useRealtimeEvent('post_updated', (data) => {
+    if (data && typeof data === 'object' && 'id' in data && data.id === id) {
+      void queryClient.invalidateQueries({ queryKey: postKeys.detail(id) });
+    }
+  });
+}
+
+function LivePost({ id }: { id: number }) {
+  const post = usePost(id);
+  useLivePost(id);
+  if (post.isPending) return <DetailSkeleton />;
+  if (post.isError) return <Problem title="Post Not Found" text="This post may have been deleted or doesn't exist." />;
+  return (
+    <div className="grid gap-5">
+      <PostBody post={post.data} />
+      <Discussion post={post.data} />
+    </div>
+  );
+}
+
+/** /post/{id}: the post, its actions and its discussion, or why it cannot be shown. */
+export function PostDetailPage({ rawId }: { rawId: string | undefined }) {
+  const id = parsePostId(rawId);
+  return (
+    <div className="grid gap-4">
+      <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-2 justify-self-start' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to feed
+      </Link>
+      {id === null ? <Problem title="Invalid Post" text="The post ID provided is not valid." /> : <LivePost key={id} id={id} />}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { FeatureSuggestionResponse, type FeatureSuggestionBody } from '@wfm/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export async function createSuggestion(body: FeatureSuggestionBody): Promise<FeatureSuggestionResponse> {
+  return FeatureSuggestionResponse.parse(await api.post('/api/feature-suggestions', body));
+}
+
+export function useCreateSuggestion() {
+  return useMutation({ mutationFn: createSuggestion });
+}
