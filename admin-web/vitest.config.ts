@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Whole-app renders with lazy pages and several user steps; the machine is shared.
+    testTimeout: 20_000,
   },
 });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from './lib/database.ts';
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   await buildWebAppsIfStale();
   const db = await createDatabase('wfm_e2e');
   const port = await freePort();
+  const backupDir = mkdtempSync(path.join(tmpdir(), 'wfm-e2e-backups-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
@@ -39,6 +42,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      BACKUP_DIR: backupDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -55,5 +59,6 @@ export default async function setup(project: TestProject) {
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
     });
     await db.drop();
+    rmSync(backupDir, { recursive: true, force: true });
   };
 }

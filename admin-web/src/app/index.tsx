@@ -1,10 +1,13 @@
-import { useDocumentTheme } from '@wfm/ui';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider.tsx';
 import { createAdminRouter } from './router.tsx';
 
 export function App() {
   const [router] = useState(createAdminRouter);
-  useDocumentTheme();
-  return <RouterProvider router={router} />;
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
 }

@@ -1,6 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { ADMIN_BASENAME, paths } from '../config/paths.ts';
 
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -16,8 +15,7 @@ export const routes: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      // The panel needs a staff session, which arrives with the admin work: until then, go to login.
-      { path: paths.panel.path, element: <Navigate to={paths.login.getHref()} replace /> },
+      { path: paths.panel.path, element: page(() => import('../routes/panel.tsx')) },
       { path: paths.login.path, element: page(() => import('../routes/login.tsx')) },
       { path: '*', element: page(() => import('../routes/not-found.tsx')) },
     ],

@@ -1,15 +1,14 @@
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, ThemeToggle } from '@wfm/ui';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
-/**
- * Staff sign-in. The form, its session and the panel behind it come with the admin work; until
- * then this page says so instead of showing fields that cannot sign anyone in.
- */
+/** /admin/login: staff sign in with username and password, then go to the panel. */
 export default function LoginPage() {
-  useEffect(() => {
-    document.title = 'Admin Login · WFM Community';
-  }, []);
+  usePageTitle('Admin Login');
+  const navigate = useNavigate();
 
   return (
     <main className="relative grid min-h-dvh place-items-center p-4">
@@ -23,10 +22,7 @@ export default function LoginPage() {
           <CardDescription>Sign in to moderate the community and run the admin panel.</CardDescription>
         </CardHeader>
         <CardContent>
-          <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
-            Staff sign-in is not available yet. It arrives together with the admin panel; until then this page
-            cannot sign anyone in.
-          </p>
+          <LoginForm onSignedIn={() => void navigate(paths.panel.getHref(), { replace: true })} />
         </CardContent>
         <CardFooter className="justify-center">
           <p className="text-xs text-muted-foreground">Secure admin access only</p>

@@ -1,0 +1,76 @@
+import { tabsFor, type AdminTabId, type StaffRole } from '@wfm/contracts';
+import { Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@wfm/ui';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { TAB_PARAM, paths } from '../../config/paths.ts';
+import { PanelHeader } from './panel-header.tsx';
+import { TabContent, isLiveTab } from './tab-content.tsx';
+import { useTabCounts } from './use-tab-counts.ts';
+
+function CountBadge({ count, live }: { count: number | undefined; live: boolean }) {
+  const text = !live ? '—' : count === undefined ? '…' : String(count);
+  return (
+    <span
+      className={cn(
+        'min-w-5 rounded-full px-1.5 py-0.5 text-center text-[0.7rem] font-semibold leading-none tabular-nums',
+        'bg-muted-foreground/15 group-data-[state=active]:bg-primary group-data-[state=active]:text-primary-foreground',
+      )}
+      title={!live ? 'Not available yet' : undefined}
+    >
+      {text}
+      {/* The trigger is `relative`, so this absolutely placed text stays inside the scrolling tab bar. */}
+      {!live && <span className="sr-only"> (not available yet)</span>}
+    </span>
+  );
+}
+
+/** The panel: header, the tabs this role may open (each with a count badge) and the open tab. */
+export function AdminPanel({ username, role }: { username: string; role: StaffRole }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tabs = tabsFor(role);
+  const counts = useTabCounts(role);
+  const requested = params.get(TAB_PARAM);
+  const active: AdminTabId = tabs.find((tab) => tab.id === requested)?.id ?? tabs[0]?.id ?? 'reports';
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab bar scrolls sideways: keep the open tab in view (e.g. after a reload on ?tab=database).
+  useEffect(() => {
+    tabList.current
+      ?.querySelector('[role="tab"][data-state="active"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
+  const selectTab = (tab: string) => {
+    setParams(tab === tabs[0]?.id ? {} : { [TAB_PARAM]: tab }, { replace: true });
+  };
+
+  return (
+    <div className="min-h-dvh">
+      <PanelHeader
+        username={username}
+        role={role}
+        onSignedOut={() => void navigate(paths.login.getHref(), { replace: true })}
+      />
+      <Tabs value={active} onValueChange={selectTab} className="mx-auto grid max-w-7xl gap-5 px-4 py-5">
+        <TabsList
+          ref={tabList}
+          aria-label="Admin sections"
+          className="flex h-auto w-full justify-start overflow-x-auto [scrollbar-width:thin]"
+        >
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id} className="group relative shrink-0">
+              {tab.label}
+              <CountBadge count={counts[tab.id]} live={isLiveTab(tab.id)} />
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.id} value={tab.id} className="rounded-md">
+            <TabContent tab={tab.id} staff={{ username, role }} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

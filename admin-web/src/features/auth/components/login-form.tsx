@@ -1,0 +1,83 @@
+import { ADMIN_AUTH_MESSAGES } from '@wfm/contracts';
+import { Alert, AlertDescription, Button, Input, Label, toast } from '@wfm/ui';
+import { AlertCircle, LogIn } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { PasswordInput } from '../../../components/password-input.tsx';
+
+/** Username and password sign-in; calls `onSignedIn` after the welcome toast. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const loginMutation = useLogin();
+  const busy = loginMutation.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const name = username.trim();
+    if (!name || !password) {
+      setError(ADMIN_AUTH_MESSAGES.missingCredentials);
+      return;
+    }
+    setError(null);
+    loginMutation.mutate(
+      { username: name, password },
+      {
+        onSuccess: (staff) => {
+          toast({ title: 'Login successful', description: `Welcome to the admin panel, ${staff.username}.` });
+          onSignedIn();
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure, ADMIN_AUTH_MESSAGES.invalidCredentials);
+          setError(message);
+          toast({ variant: 'destructive', title: 'Authentication failed', description: message });
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      {error && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden="true" />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor="admin-username">Username</Label>
+        <Input
+          id="admin-username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={50}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          disabled={busy}
+          autoFocus
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="admin-password">Password</Label>
+        <PasswordInput
+          id="admin-password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={200}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {!busy && <LogIn aria-hidden="true" />}
+        {busy ? 'Authenticating...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BackupListResponse } from '@wfm/contracts';
+import { BACKUPS_STALE_MS } from '../../../config/constants.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export async function getBackups(signal?: AbortSignal): Promise<BackupListResponse> {
+  return BackupListResponse.parse(await api.get('/api/admin/database/backups', { signal }));
+}
+
+export const backupsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'database', 'backups'],
+    queryFn: ({ signal }) => getBackups(signal),
+    staleTime: BACKUPS_STALE_MS,
+  });
+
+export function useBackups(enabled = true) {
+  return useQuery({ ...backupsQueryOptions(), enabled });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminPostActionResponse } from '@wfm/contracts';
+import { adminPostsQueryOptions } from '../../../lib/admin-posts.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export async function deletePost(id: number): Promise<AdminPostActionResponse> {
+  return AdminPostActionResponse.parse(await api.post(`/api/admin/posts/${id}/delete`));
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPostsQueryOptions().queryKey }),
+        // Reports show the reported post's title, which a deletion clears.
+        queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }),
+      ]),
+  });
+}

@@ -1,0 +1,30 @@
+import { Button } from '@wfm/ui';
+import { Download } from 'lucide-react';
+import { datedFileName, downloadCsv, toCsv, type CsvColumn } from '../../../lib/csv.ts';
+
+/** Builds the CSV in the browser from the rows already loaded and saves it. */
+export function ExportCsvButton<T>({
+  label,
+  filePrefix,
+  rows,
+  columns,
+}: {
+  /** Accessible name, e.g. "Export reports to CSV" (the button reads "Export CSV"). */
+  label: string;
+  filePrefix: string;
+  rows: readonly T[] | undefined;
+  columns: readonly CsvColumn<T>[];
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={label}
+      disabled={!rows || rows.length === 0}
+      onClick={() => rows && downloadCsv(datedFileName(filePrefix), toCsv(rows, columns))}
+    >
+      <Download aria-hidden="true" />
+      Export CSV
+    </Button>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StaffDeletedResponse } from '@wfm/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { staffQueryOptions } from './get-staff.ts';
+
+export async function deleteStaff(id: number): Promise<StaffDeletedResponse> {
+  return StaffDeletedResponse.parse(await api.delete(`/api/admin/staff/${id}`));
+}
+
+export function useDeleteStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StaffMember, type UpdateStaffBody } from '@wfm/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { staffQueryOptions } from './get-staff.ts';
+
+export async function updateStaff({ id, body }: { id: number; body: UpdateStaffBody }): Promise<StaffMember> {
+  return StaffMember.parse(await api.put(`/api/admin/staff/${id}`, body));
+}
+
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey }),
+  });
+}

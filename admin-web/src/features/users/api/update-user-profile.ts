@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminUserProfile, type UpdateUserProfileBody } from '@wfm/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { userProfilesQueryOptions } from './get-user-profiles.ts';
+
+export async function updateUserProfile({ id, body }: { id: number; body: UpdateUserProfileBody }): Promise<AdminUserProfile> {
+  return AdminUserProfile.parse(await api.put(`/api/admin/user-profiles/${id}`, body));
+}
+
+export function useUpdateUserProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+  });
+}

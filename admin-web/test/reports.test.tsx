@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { moderatorHandlers, post, report, sessionAs, suggestion } from './fixtures.ts';
+import { renderApp } from './render-app.tsx';
+import { server } from './server.ts';
+import { expectToast } from './toasts.ts';
+
+const LONG = `${'x'.repeat(95)}ABCDEFGHIJ and the rest`;
+
+/** A Blob's text, byte-order mark kept (jsdom's Blob has no text()). */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** Captures what the export button saves: file name and text. */
+function captureDownloads() {
+  const files: { name: string; text: Promise<string> }[] = [];
+  let lastBlob: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    lastBlob = blob as Blob;
+    return 'blob:export';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ name: this.download, text: readBlob(lastBlob!) });
+  });
+  return files;
+}
+
+describe('reports tab', () => {
+  it('shows 100-character previews, "New" for a missing status, and the suggestion reference fallback', async () => {
+    server.use(
+      sessionAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [report({ reason: LONG, status: '' })],
+        suggestions: [suggestion({ reference_number: '', id: 42, description: LONG })],
+      }),
+    );
+    renderApp('/admin');
+    const card = await screen.findByRole('article', { name: 'Help request HLP-7K3Q9' });
+    expect(within(card).getByText(`${'x'.repeat(95)}ABCDE…`)).toBeInTheDocument();
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Show more' }));
+    expect(within(card).getByText(LONG)).toBeInTheDocument();
+
+    const suggestionCard = screen.getByRole('article', { name: 'Feature suggestion FS-42' });
+    expect(within(suggestionCard).getByText(`${'x'.repeat(95)}ABCDE…`)).toBeInTheDocument();
+  });
+
+  it('exports reports and suggestions to CSV with every field, escaped', async () => {
+    server.use(
+      sessionAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [
+          report({ id: 7, reason: 'Says "hi", then\nleaves', contact_info: '=HYPERLINK("x")', status: '' }),
+          report({ id: 8, kind: 'post', post_id: 10, title: 'A post', category: null, priority: null, reason: 'spam', ticket_reference: 'RPT-1' }),
+        ],
+        suggestions: [suggestion({ description: LONG, email: 'a@b.co' })],
+      }),
+    );
+    const files = captureDownloads();
+    renderApp('/admin');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Help request HLP-7K3Q9' });
+
+    await user.click(screen.getByRole('button', { name: 'Export reports to CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export feature suggestions to CSV' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+
+    expect(files[0]!.name).toMatch(/^reports-\d{4}-\d{2}-\d{2}\.csv$/);
+    const reportsCsv = await files[0]!.text;
+    expect(reportsCsv.split('\r\n')).toEqual([
+      '\uFEFFID,Ticket Reference,Kind,Post ID,Title,Category,Priority,Reason,Contact Info,Reporter,Status,Created At',
+      `7,HLP-7K3Q9,help,,Cannot export my schedule,technical,High,"Says ""hi"", then\nleaves","'=HYPERLINK(""x"")",sam,New,2026-03-04T09:05:00.000Z`,
+      '8,RPT-1,post,10,A post,,,spam,,sam,New,2026-03-04T09:05:00.000Z',
+      '',
+    ]);
+
+    expect(files[1]!.name).toMatch(/^feature-suggestions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const suggestionsCsv = await files[1]!.text;
+    expect(suggestionsCsv.split('\r\n')).toEqual([
+      '\uFEFFID,Reference Number,Title,Description,Author,Email,Contact Method,Priority,Status,Created At',
+      `1,FS-8H2KQ,Dark mode for exports,${LONG},Anonymous,a@b.co,,Medium,New,2026-03-04T09:05:00.000Z`,
+      '',
+    ]);
+  });
+
+  it('links a post report to its post in a new window and resolves the post while it is open', async () => {
+    let resolved = 0;
+    server.use(
+      http.post('/api/admin/posts/10/resolve', () => {
+        resolved += 1;
+        return HttpResponse.json({ success: true, id: 10, status: 'resolved' });
+      }),
+      sessionAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [report({ id: 3, kind: 'post', post_id: 10, title: 'Spammy post', reason: 'spam', ticket_reference: 'RPT-3' })],
+        posts: [post({ id: 10, title: 'Spammy post' })],
+      }),
+    );
+    renderApp('/admin');
+    const card = await screen.findByRole('article', { name: 'Post report RPT-3' });
+    expect(within(card).getByText('Spam')).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: 'View post' });
+    expect(link).toHaveAttribute('href', '/post/10');
+    expect(link).toHaveAttribute('target', '_blank');
+
+    // After resolving, the posts list is fetched again and now says resolved.
+    server.use(
+      http.get('/api/admin/posts', () => HttpResponse.json({ posts: [post({ id: 10, status: 'resolved' })], total: 1 })),
+    );
+    await userEvent.setup().click(await within(card).findByRole('button', { name: 'Resolve post' }));
+    await expectToast('Post resolved');
+    expect(resolved).toBe(1);
+    expect(await within(card).findByText('Post resolved')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Resolve post' })).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to resolve post" with the server message', async () => {
+    server.use(
+      http.post('/api/admin/posts/10/resolve', () => HttpResponse.json({ message: 'Post is already resolved' }, { status: 409 })),
+      sessionAs('Moderator'),
+      ...moderatorHandlers({ reports: [report({ kind: 'post', post_id: 10, title: 'T', ticket_reference: 'RPT-9' })] }),
+    );
+    renderApp('/admin');
+    const card = await screen.findByRole('article', { name: 'Post report RPT-9' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Resolve post' }));
+    await expectToast('Failed to resolve post', 'Post is already resolved');
+  });
+});
