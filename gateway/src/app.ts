@@ -16,6 +16,8 @@ import { createGatewayMetrics } from './metrics.ts';
 import { registerProxies } from './proxy.ts';
 import { forwardBusToHub, RealtimeHub } from './realtime.ts';
 import { GatewayLogController, requestIdFor } from './request-context.ts';
+import { readCacheHooks } from './read-cache/cached-reads.ts';
+import { ReadCache } from './read-cache/read-cache.ts';
 import { PROXY_ROUTES } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
@@ -28,7 +30,10 @@ export interface GatewayOptions {
   serviceUrls: Record<ServiceName, string>;
   /** Source of the realtime events; owned (and closed) by the caller. */
   bus: EventBus;
-  /** Shared rate-limit counters across replicas; owned by the caller. Unset: in-memory counters. */
+  /**
+   * Shared rate-limit counters and read-cache layer across replicas; owned by the caller.
+   * Unset: in-memory counters and cache.
+   */
   redis?: Redis;
   /** HMAC secret shared with the services for the staff identity headers. */
   staffSecret: string;
@@ -45,6 +50,12 @@ export interface GatewayOptions {
   websocketPingIntervalMs?: number;
   /** Keep-alive sockets per service (default 512). */
   upstreamConnections?: number;
+  /**
+   * Cache of anonymous post lists, post details and stats (default: on, 10 s, 64 MB of memory,
+   * shared through `redis` when given; `namespace` separates deployments sharing one Redis).
+   * `false` sends every read to the forum service.
+   */
+  readCache?: { ttlMs?: number; maxBytes?: number; namespace?: string } | false;
 }
 
 /** A hop count trusts that many proxies in front of the gateway (what Fastify does with a number). */
@@ -59,6 +70,9 @@ const WEBSOCKET_PING_INTERVAL_MS = 30_000;
 const WEBSOCKET_MAX_CLIENT_PAYLOAD = 1024;
 const WEBSOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
 const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
+/** Events invalidate entries at once; the TTL only bounds staleness when an event is missed. */
+const READ_CACHE_TTL_MS = 10_000;
+const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * The gateway as a Fastify instance, ready to `listen`: /api/* proxied to the owning services,
@@ -82,6 +96,16 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
   const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
+  const cache =
+    opts.readCache === false
+      ? undefined
+      : new ReadCache({
+          ttlMs: opts.readCache?.ttlMs ?? READ_CACHE_TTL_MS,
+          maxBytes: opts.readCache?.maxBytes ?? READ_CACHE_MAX_BYTES,
+          redis: opts.redis,
+          namespace: opts.readCache?.namespace,
+          log: app.log,
+        });
   const webApps: WebApp[] = [
     { name: 'web app', folder: 'web', prefix: '/', dist: opts.webDist },
     { name: 'admin app', folder: 'admin-web', prefix: '/admin/', dist: opts.adminDist },
@@ -154,9 +178,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
 
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
+  const forum = upstreams.get('forum');
+  if (!forum) throw new Error('the forum service URL is required');
+  const readCache = cache && readCacheHooks({ cache, forum, onOutcome: (outcome) => metrics.readCache.inc({ outcome }) });
+  app.decorateRequest('pendingRead', null);
   await app.register(async function api(scope) {
+    if (readCache) scope.addHook('onRequest', readCache.answerHits);
     scope.addHook('onRequest', scope.rateLimit());
     scope.addHook('onRequest', enforceBodyLimit);
+    if (readCache) scope.addHook('onRequest', readCache.answerMisses);
     await registerProxies(scope, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => r.prefix.startsWith('/api/')) });
   });
   await registerProxies(app, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => !r.prefix.startsWith('/api/')) });
@@ -170,7 +200,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   let stopForwarding: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stopForwarding = await forwardBusToHub(opts.bus, hub, (type) => metrics.realtimeEvents.inc({ type }));
+    stopForwarding = await forwardBusToHub(opts.bus, hub, {
+      cache,
+      onForward: (type) => metrics.realtimeEvents.inc({ type }),
+    });
     hub.startHeartbeat();
   });
   app.addHook('onClose', async () => {

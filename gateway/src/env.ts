@@ -22,6 +22,11 @@ export const gatewayEnvSchema = serviceEnvSchema
     WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web/dist')),
     ADMIN_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'admin-web/dist')),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+    /** Read-cache keys in Redis: set one per deployment when several share a Redis. */
+    CACHE_NAMESPACE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits, or _ . : -')
+      .optional(),
     ...serviceUrlShape,
   });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

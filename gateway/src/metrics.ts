@@ -37,6 +37,12 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
       labelNames: ['type'] as const,
       registers: [registry],
     }),
+    readCache: new Counter({
+      name: 'gateway_read_cache_total',
+      help: 'Cacheable reads by outcome: hit (memory), shared (Redis), miss (service), not_modified (304)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
   // merge() takes the metrics registered so far, so it comes last.
   return { ...metrics, exposed: Registry.merge([registry, sharedProcessRegistry()]) };

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { signStaffHeaders } from '@wfm/service-kit';
 import type { ServiceName } from '@wfm/contracts';
-import type { ProxyRoute } from './routes.ts';
+import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
+import { isStaffApi, type ProxyRoute } from './routes.ts';
 import type { Upstreams } from './upstreams.ts';
 import { staffSessionCheck } from './staff-session.ts';
 
@@ -72,6 +73,15 @@ export async function registerProxies(app: FastifyInstance, opts: ProxyOptions):
   const requireStaffSession = staffSessionCheck(admin);
 
   for (const route of opts.routes) {
+    const checkOrigin = isStaffApi(route);
+    const checkSession = route.access === 'staff';
+    // Cross-site writes are refused before the session lookup costs a call to the admin service.
+    const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (checkOrigin && isCrossSiteRequest(request.method, request.headers, request.host)) {
+        return reply.code(403).send({ message: CROSS_SITE_MESSAGE });
+      }
+      if (checkSession) return requireStaffSession(request, reply);
+    };
     await app.register(httpProxy, {
       upstream: opts.serviceUrls[route.service],
       prefix: route.prefix,
@@ -80,7 +90,7 @@ export async function registerProxies(app: FastifyInstance, opts: ProxyOptions):
       undici: opts.upstreams.get(route.service),
       ...(route.methods ? { httpMethods: [...route.methods] } : {}),
       disableRequestLogging: true,
-      ...(route.access === 'staff' ? { preHandler: requireStaffSession } : {}),
+      ...(checkOrigin || checkSession ? { preHandler } : {}),
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers, opts.staffSecret),
         // reply-from has already logged the failure with the upstream address.

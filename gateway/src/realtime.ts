@@ -1,7 +1,9 @@
 import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { realtimeMap, type RealtimeMessage } from '@wfm/contracts';
+import { realtimeMap, type EventSubject, type RealtimeMessage } from '@wfm/contracts';
 import type { EventBus } from '@wfm/service-kit';
+import { groupsInvalidatedBy, INVALIDATING_SUBJECTS } from './read-cache/invalidation.ts';
+import type { ReadCache } from './read-cache/read-cache.ts';
 
 export interface RealtimeHubOptions {
   /** How often every socket is pinged; a socket that has not answered the previous ping is dropped. */
@@ -89,16 +91,24 @@ export class RealtimeHub {
 
 /**
  * Subscribes (without a durable name, so every replica gets every event) to each public subject
- * and pushes it to this replica's clients as `{type, data}`. Returns the unsubscribe function.
+ * and to each subject that invalidates the read cache. For every event the cache is invalidated
+ * first, then the message goes to this replica's clients as `{type, data}`: a browser that refetches
+ * on the message never meets the answer from before the event. Returns the unsubscribe function.
  */
 export async function forwardBusToHub(
   bus: EventBus,
   hub: RealtimeHub,
-  onForward?: (type: string) => void,
+  opts: { cache?: ReadCache; onForward?: (type: string) => void } = {},
 ): Promise<() => Promise<void>> {
+  const { cache, onForward } = opts;
+  const subjects = new Set<string>([...Object.keys(realtimeMap), ...(cache ? INVALIDATING_SUBJECTS : [])]);
   const unsubscribes = await Promise.all(
-    Object.entries(realtimeMap).map(([subject, type]) =>
-      bus.subscribe(subject, (evt) => {
+    [...subjects].map((subject) =>
+      bus.subscribe(subject, async (evt) => {
+        const groups = cache && groupsInvalidatedBy(evt.subject, evt.data);
+        if (cache && groups) await cache.invalidate(groups);
+        const type = realtimeMap[subject as EventSubject];
+        if (type === undefined) return;
         hub.broadcast({ type, data: evt.data });
         onForward?.(type);
       }),

@@ -62,3 +62,6 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
 
 /** The admin service path that resolves a staff session cookie to `{id, username, role}`. */
 export const STAFF_SESSION_PATH = '/internal/staff-session';
+
+/** The staff API (/api/admin/*, login included): its writes get the cross-site check. */
+export const isStaffApi = (route: ProxyRoute) => route.prefix.startsWith('/api/admin/');

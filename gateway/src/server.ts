@@ -35,6 +35,7 @@ const app = await buildGateway({
   logger,
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
   trustProxy: env.TRUST_PROXY,
+  readCache: { namespace: env.CACHE_NAMESPACE },
 });
 
 try {
@@ -46,7 +47,11 @@ try {
   process.exit(1);
 }
 logger.info(
-  { events: bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus', rateLimits: redis ? 'Redis' : 'in memory' },
+  {
+    events: bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
+    rateLimits: redis ? 'Redis' : 'in memory',
+    readCache: redis ? 'memory, shared through Redis' : 'memory',
+  },
   'gateway ready',
 );
 

@@ -92,7 +92,7 @@ describe('headers sent to services', () => {
   it('strips client-sent x-staff-* and x-internal-* headers', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: '/api/posts',
+      url: '/api/jobs',
       headers: {
         'x-staff-id': '1',
         'x-staff-username': 'root',

@@ -38,6 +38,10 @@ describe('per-IP rate limit on /api', () => {
       expect(other.statusCode).toBe(200);
       const health = await gateway.app.inject({ method: 'GET', url: '/healthz', headers: client });
       expect(health.statusCode).toBe(200);
+      // Reads the gateway answers from its cache cost no more than the check and reach no service.
+      const cached = await gateway.app.inject({ method: 'GET', url: '/api/posts', headers: client });
+      expect(cached.statusCode).toBe(200);
+      expect(cached.headers['x-cache']).toBe('HIT');
     } finally {
       await gateway.close();
     }
@@ -49,9 +53,9 @@ describe('per-IP rate limit on /api', () => {
     const replicaB = await startGateway(services, { rateLimitPerMinute: 2, trustProxy: true, redis });
     try {
       const client = freshClient();
-      expect((await replicaA.app.inject({ method: 'GET', url: '/api/posts', headers: client })).statusCode).toBe(200);
-      expect((await replicaB.app.inject({ method: 'GET', url: '/api/posts', headers: client })).statusCode).toBe(200);
-      const limited = await replicaA.app.inject({ method: 'GET', url: '/api/posts', headers: client });
+      expect((await replicaA.app.inject({ method: 'GET', url: '/api/jobs', headers: client })).statusCode).toBe(200);
+      expect((await replicaB.app.inject({ method: 'GET', url: '/api/jobs', headers: client })).statusCode).toBe(200);
+      const limited = await replicaA.app.inject({ method: 'GET', url: '/api/jobs', headers: client });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ message: expect.any(String) });
     } finally {

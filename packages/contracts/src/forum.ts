@@ -316,7 +316,7 @@ export const ListPostsQuery = z.object({
   anon_token: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
   start_date: z.preprocess(emptyAsUndefined, DateParam.optional()),
   end_date: z.preprocess(emptyAsUndefined, DateParam.optional()),
-  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
+  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(20)),
   offset: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(0)),
 });
 export type ListPostsQuery = z.input<typeof ListPostsQuery>;

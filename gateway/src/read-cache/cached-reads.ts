@@ -1,0 +1,161 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { upstreamFailure } from '../proxy.ts';
+import { cacheableRead, type CacheableRead } from './cacheable-reads.ts';
+import { gzipEtag, type CachedAnswer } from './memory-layer.ts';
+import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
+import { VisitorPassThrough } from './visitor-pass-through.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the read cache on a cacheable read that missed memory; answered after the rate limit. */
+    pendingRead: CacheableRead | null;
+  }
+}
+
+/**
+ * Browsers keep the answer but revalidate it every time (a cheap 304 from the gateway's memory):
+ * a realtime event makes the web app refetch at once, and a positive max-age would hand it the
+ * browser's own copy from before the event.
+ */
+export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+const READ_TIMEOUT_MS = 30_000;
+/** Headers of an answer that is not cached, passed on as the service sent them. */
+const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
+const DEAD_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+/** Within the forum's own activity resolution (5 min) and far inside its 24 h active window. */
+const ACTIVITY_WINDOW_MS = 5 * 60_000;
+/** A write's event reaches the gateway within milliseconds; this leaves a wide margin. */
+const OWN_WRITES_WINDOW_MS = 5_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type CacheOutcome = 'hit' | 'shared' | 'miss' | 'not_modified';
+
+/** True when the client's If-None-Match names this ETag (weak comparison, as for GET). */
+function matches(ifNoneMatch: string | undefined, etags: readonly string[]): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => etags.includes(tag.trim().replace(/^W\//, '')));
+}
+
+/** Accept-Encoding lists gzip (or `*`) without `q=0`. */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding === undefined || (!acceptEncoding.includes('gzip') && !acceptEncoding.includes('*'))) return false;
+  return acceptEncoding.split(',').some((entry) => {
+    const [coding, ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, header: string): CacheOutcome {
+  const compressed = answer.gzip !== undefined && acceptsGzip(request.headers['accept-encoding']);
+  const etag = compressed ? gzipEtag(answer.etag) : answer.etag;
+  reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', header);
+  if (answer.gzip !== undefined) reply.header('vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], answer.gzip ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
+    reply.code(304).send();
+    return 'not_modified';
+  }
+  reply.header('content-type', answer.contentType);
+  if (compressed) reply.header('content-encoding', 'gzip').send(answer.gzip);
+  else reply.send(answer.body);
+  return header === 'HIT' ? 'hit' : header === 'SHARED' ? 'shared' : 'miss';
+}
+
+function sendUncached(reply: FastifyReply, answer: UpstreamAnswer): void {
+  for (const name of PASSED_HEADERS) {
+    const value = answer.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  reply.header('x-cache', 'MISS').code(answer.statusCode).send(answer.body);
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAnswer): CacheOutcome {
+  if ('uncached' in answer) {
+    sendUncached(reply, answer.uncached);
+    return 'miss';
+  }
+  const header = answer.source === 'memory' ? 'HIT' : answer.source === 'redis' ? 'SHARED' : 'MISS';
+  return sendCached(request, reply, answer.cached, header);
+}
+
+/**
+ * Asks the service for a cacheable read with none of the client's own headers: no token, no
+ * cookie, so the answer cannot be anybody's in particular. A pooled socket that turned out dead is
+ * retried once, as the proxy does.
+ */
+async function readFromService(forum: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
+  const headers = {
+    accept: 'application/json',
+    'x-request-id': request.id,
+    'x-forwarded-for': request.ip,
+    'x-forwarded-proto': request.protocol,
+    'x-forwarded-host': request.host,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await forum.request({
+        method: 'GET',
+        path,
+        headers,
+        headersTimeout: READ_TIMEOUT_MS,
+        bodyTimeout: READ_TIMEOUT_MS,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      return { statusCode: res.statusCode, headers: res.headers, body };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt === 1 && code !== undefined && DEAD_SOCKET.has(code)) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * The two onRequest hooks of the read cache for the /api scope. `answerHits` runs first and
+ * answers anonymous post lists, post details and stats from memory: a hit costs less than the
+ * rate-limit check would, and touches no service, so hits are not counted against the client's
+ * limit. `answerMisses` runs after the rate limit and fills the cache from Redis or the forum
+ * service (one call per key at a time). Every other request, and a visitor's reads right after
+ * its own writes or its first read in a while (see VisitorPassThrough), go to the proxy untouched.
+ */
+export function readCacheHooks(opts: {
+  cache: ReadCache;
+  forum: Dispatcher;
+  onOutcome?: (outcome: CacheOutcome) => void;
+}): { answerHits: onRequestHookHandler; answerMisses: onRequestHookHandler } {
+  const { cache, forum } = opts;
+  const count = opts.onOutcome ?? (() => {});
+  const visitors = new VisitorPassThrough({ activityWindowMs: ACTIVITY_WINDOW_MS, ownWritesWindowMs: OWN_WRITES_WINDOW_MS });
+
+  return {
+    answerHits(request, reply, done) {
+      const token = request.headers['x-anon-token'];
+      if (!READ_METHODS.has(request.method)) visitors.noteWrite(token);
+      const read = cacheableRead(request.method, request.url, request.headers);
+      if (!read || visitors.shouldPass(token)) return done();
+      const hit = cache.peek(read.key);
+      if (!hit) {
+        request.pendingRead = read;
+        return done();
+      }
+      count(sendCached(request, reply, hit, 'HIT'));
+    },
+
+    answerMisses(request, reply, done) {
+      const read = request.pendingRead;
+      if (!read) return done();
+      cache.load(read, () => readFromService(forum, read.key, request)).then(
+        (answer) => count(sendAnswer(request, reply, answer)),
+        (err: Error & { code?: string }) => {
+          request.log.warn({ err }, 'read cache: the forum service gave no answer');
+          const failure = upstreamFailure(err);
+          reply.code(failure.statusCode).send({ message: failure.message });
+        },
+      );
+    },
+  };
+}

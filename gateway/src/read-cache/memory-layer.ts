@@ -1,0 +1,82 @@
+import type { CacheGroup } from './cacheable-reads.ts';
+
+/** A cached answer: the service's exact bytes and content type, and the ETag computed from them. */
+export interface CachedAnswer {
+  body: Buffer;
+  /** The same bytes gzip-compressed, for clients that accept it; none for small bodies. */
+  gzip: Buffer | undefined;
+  contentType: string;
+  etag: string;
+  /** Epoch ms after which the entry is no longer served. */
+  expiresAt: number;
+}
+
+/** Each encoding of an answer is its own representation, so it has its own strong ETag. */
+export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
+
+interface Entry extends CachedAnswer {
+  group: CacheGroup;
+}
+
+/**
+ * The in-process layer: entries by key, the keys of each group for invalidation, and a byte
+ * budget (the oldest entries go first when it is exceeded).
+ */
+export class MemoryLayer {
+  private readonly entries = new Map<string, Entry>();
+  private readonly groups = new Map<CacheGroup, Set<string>>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The fresh entry for `key`, if any. */
+  get(key: string, now: number): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > now) return entry;
+    this.delete(key);
+    return undefined;
+  }
+
+  set(key: string, group: CacheGroup, answer: CachedAnswer): void {
+    this.delete(key);
+    const size = entrySize(key, answer);
+    if (size > this.maxBytes) return;
+    this.entries.set(key, { ...answer, group });
+    let keys = this.groups.get(group);
+    if (!keys) this.groups.set(group, (keys = new Set()));
+    keys.add(key);
+    this.bytes += size;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  invalidate(group: CacheGroup): void {
+    const keys = this.groups.get(group);
+    if (!keys) return;
+    for (const key of keys) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.groups.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entrySize(key, entry);
+    const keys = this.groups.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.groups.delete(entry.group);
+  }
+}
+
+/** Roughly what an entry holds in memory. */
+function entrySize(key: string, answer: CachedAnswer): number {
+  return answer.body.length + (answer.gzip?.length ?? 0) + key.length * 2 + answer.contentType.length * 2 + answer.etag.length * 2 + 64;
+}

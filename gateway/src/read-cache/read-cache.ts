@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { CacheableRead, CacheGroup } from './cacheable-reads.ts';
+import { MemoryLayer, type CachedAnswer } from './memory-layer.ts';
+import { RedisLayer, type Slot } from './redis-layer.ts';
+
+/** What the service answered to a cacheable read. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** The answer to a read: from a cache layer, or the service's own (cached when it could be). */
+export type ReadAnswer =
+  | { source: 'memory' | 'redis' | 'service'; cached: CachedAnswer }
+  | { source: 'service'; uncached: UpstreamAnswer };
+
+export interface ReadCacheOptions {
+  /** How long an entry is served when no event invalidates it first. */
+  ttlMs: number;
+  /** Memory budget of this replica's layer. */
+  maxBytes: number;
+  /** The shared layer; unset: memory only. */
+  redis?: Redis;
+  /** Prefix of this deployment's keys in a Redis that several deployments share. */
+  namespace?: string;
+  log: FastifyBaseLogger;
+}
+
+interface Fill {
+  group: CacheGroup;
+  /** Set when the fill's group was invalidated while it ran: its answer is returned, not stored. */
+  voided: boolean;
+}
+
+/** Only complete JSON answers that the service did not mark private are shared between visitors. */
+function isShareable(answer: UpstreamAnswer): boolean {
+  if (answer.statusCode !== 200 || answer.headers['set-cookie'] !== undefined) return false;
+  const contentType = answer.headers['content-type'];
+  if (typeof contentType !== 'string' || !contentType.toLowerCase().startsWith('application/json')) return false;
+  const cacheControl = String(answer.headers['cache-control'] ?? '').toLowerCase();
+  return !/\b(private|no-store)\b/.test(cacheControl);
+}
+
+const gzip = promisify(gzipCallback);
+const REDIS_INVALIDATION_TIMEOUT_MS = 250;
+/** Below this, compressing saves less than it costs the client. */
+const COMPRESS_MIN_BYTES = 1024;
+
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * The gateway's read cache: memory in front of Redis (when given) in front of the service.
+ * Concurrent misses for one key share one service call (single flight); invalidation drops the
+ * group's entries everywhere and voids fills that were running, so nothing fetched before an event
+ * is stored after it.
+ */
+export class ReadCache {
+  private readonly memory: MemoryLayer;
+  private readonly shared: RedisLayer | undefined;
+  private readonly fills = new Map<string, { fill: Fill; answer: Promise<ReadAnswer> }>();
+
+  constructor(private readonly opts: ReadCacheOptions) {
+    this.memory = new MemoryLayer(opts.maxBytes);
+    this.shared = opts.redis ? new RedisLayer(opts.redis, opts.namespace) : undefined;
+  }
+
+  /** The fresh in-memory answer for `key`, synchronously (the hot path). */
+  peek(key: string): CachedAnswer | undefined {
+    return this.memory.get(key, Date.now());
+  }
+
+  /** Answers a read that missed memory: joins a running fill or starts one. */
+  load(read: CacheableRead, fetchFromService: () => Promise<UpstreamAnswer>): Promise<ReadAnswer> {
+    const running = this.fills.get(read.key);
+    if (running) return running.answer;
+    const fill: Fill = { group: read.group, voided: false };
+    const answer = this.fill(read, fill, fetchFromService).finally(() => {
+      if (this.fills.get(read.key)?.fill === fill) this.fills.delete(read.key);
+    });
+    this.fills.set(read.key, { fill, answer });
+    return answer;
+  }
+
+  private async fill(read: CacheableRead, fill: Fill, fetchFromService: () => Promise<UpstreamAnswer>): Promise<ReadAnswer> {
+    let slot: Slot | undefined;
+    if (this.shared?.ready) {
+      try {
+        const found = await this.shared.get(read.key, read.group);
+        slot = found.slot;
+        if (found.answer && found.answer.expiresAt > Date.now()) {
+          if (!fill.voided) this.memory.set(read.key, read.group, found.answer);
+          return { source: 'redis', cached: found.answer };
+        }
+      } catch (err) {
+        this.opts.log.warn({ err }, 'read cache: Redis lookup failed, asking the service');
+      }
+    }
+
+    const answer = await fetchFromService();
+    if (!isShareable(answer)) return { source: 'service', uncached: answer };
+    // Compressed once per fill, in the thread pool, instead of on every answer.
+    const compressed = answer.body.length >= COMPRESS_MIN_BYTES ? await gzip(answer.body) : undefined;
+    const now = Date.now();
+    const cached: CachedAnswer = {
+      body: answer.body,
+      gzip: compressed,
+      contentType: answer.headers['content-type'] as string,
+      etag: etagOf(answer.body),
+      expiresAt: now + this.opts.ttlMs,
+    };
+    if (!fill.voided) {
+      this.memory.set(read.key, read.group, cached);
+      // Awaited, so a request that follows this answer to another replica finds the entry there.
+      if (slot !== undefined && this.shared?.ready) {
+        await this.shared.set(slot, cached, now).catch((err: unknown) => {
+          this.opts.log.warn({ err }, 'read cache: Redis store failed');
+        });
+      }
+    }
+    return { source: 'service', cached };
+  }
+
+  /**
+   * Drops the groups' entries from memory, voids running fills of those groups and, with Redis,
+   * moves the shared layer to new generations. Resolves once all of that is done, so realtime
+   * messages sent afterwards never prompt a refetch that meets the old answer.
+   */
+  async invalidate(groups: readonly CacheGroup[] | 'all'): Promise<void> {
+    this.invalidateMemory(groups);
+    if (!this.shared?.ready) return;
+    let timer: NodeJS.Timeout | undefined;
+    // Realtime messages wait for this; a sick Redis must not hold them back for long.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_INVALIDATION_TIMEOUT_MS} ms`)), REDIS_INVALIDATION_TIMEOUT_MS);
+    });
+    await Promise.race([this.shared.invalidate(groups), timeout])
+      .catch((err: unknown) => {
+        this.opts.log.warn({ err }, 'read cache: Redis invalidation failed; shared entries expire with their TTL');
+      })
+      .finally(() => clearTimeout(timer));
+    // Fills that started while Redis still had the old generation may have read the old answer.
+    this.invalidateMemory(groups);
+  }
+
+  private invalidateMemory(groups: readonly CacheGroup[] | 'all'): void {
+    if (groups === 'all') this.memory.clear();
+    else for (const group of groups) this.memory.invalidate(group);
+    for (const [key, { fill }] of this.fills) {
+      if (groups === 'all' || groups.includes(fill.group)) {
+        fill.voided = true;
+        // Later requests start a fresh fill instead of joining one that may hold the old answer.
+        this.fills.delete(key);
+      }
+    }
+  }
+}

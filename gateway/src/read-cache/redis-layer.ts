@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { CacheGroup } from './cacheable-reads.ts';
+import type { CachedAnswer } from './memory-layer.ts';
+
+/**
+ * Generation tokens outlive every entry by far, so an expired token (read as '0' again) can only
+ * point at entries that have long expired themselves.
+ */
+const GENERATION_TTL_MS = 60 * 60_000;
+const NO_GENERATION = '0';
+
+/** Where a lookup looked: the Redis key an answer fetched after a miss is stored under. */
+export type Slot = string;
+
+/**
+ * The layer shared by every gateway replica. Entry keys embed the current generation token of
+ * their group and of the whole cache; invalidating replaces the token, which orphans the old
+ * entries at once (they expire on their own). An answer fetched while its group was invalidated
+ * is stored under the old token, where nobody looks any more, so it can never outlive the event.
+ */
+export class RedisLayer {
+  private readonly prefix: string;
+
+  /** `namespace` keeps deployments that share one Redis apart. */
+  constructor(
+    private readonly redis: Redis,
+    namespace: string | undefined,
+  ) {
+    this.prefix = `wfm:gateway:cache:${namespace ? `${namespace}:` : ''}`;
+  }
+
+  /** False while Redis is connecting or down: the cache then works from memory and the services. */
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  async get(key: string, group: CacheGroup): Promise<{ answer: CachedAnswer | undefined; slot: Slot }> {
+    const [all, ofGroup] = await this.redis.mget(this.generationKey('all'), this.generationKey(group));
+    const slot = `${this.prefix}e:${all ?? NO_GENERATION}:${ofGroup ?? NO_GENERATION}:${key}`;
+    const stored = await this.redis.getBuffer(slot);
+    return { answer: stored ? decode(stored) : undefined, slot };
+  }
+
+  async set(slot: Slot, answer: CachedAnswer, now: number): Promise<void> {
+    const ttl = answer.expiresAt - now;
+    if (ttl > 0) await this.redis.set(slot, encode(answer), 'PX', ttl);
+  }
+
+  async invalidate(groups: readonly CacheGroup[] | 'all'): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    for (const group of groups === 'all' ? ['all' as const] : groups) {
+      pipeline.set(this.generationKey(group), randomBytes(6).toString('base64url'), 'PX', GENERATION_TTL_MS);
+    }
+    const results = await pipeline.exec();
+    const failed = results?.find(([err]) => err);
+    if (failed) throw failed[0];
+  }
+
+  private generationKey(group: CacheGroup | 'all'): string {
+    return `${this.prefix}g:${group}`;
+  }
+}
+
+interface Meta {
+  /** content type */
+  t: string;
+  /** ETag */
+  e: string;
+  /** expires at */
+  x: number;
+  /** length of the gzip bytes at the end; 0 without */
+  g: number;
+}
+
+/** One line of JSON metadata, then the body bytes as they are, then the gzip bytes. */
+function encode(answer: CachedAnswer): Buffer {
+  const meta: Meta = { t: answer.contentType, e: answer.etag, x: answer.expiresAt, g: answer.gzip?.length ?? 0 };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), answer.body, ...(answer.gzip ? [answer.gzip] : [])]);
+}
+
+function decode(stored: Buffer): CachedAnswer | undefined {
+  const newline = stored.indexOf(0x0a);
+  if (newline === -1) return undefined;
+  try {
+    const meta = JSON.parse(stored.subarray(0, newline).toString()) as Meta;
+    const gzipStart = stored.length - meta.g;
+    return {
+      contentType: meta.t,
+      etag: meta.e,
+      expiresAt: meta.x,
+      body: stored.subarray(newline + 1, gzipStart),
+      gzip: meta.g > 0 ? stored.subarray(gzipStart) : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}

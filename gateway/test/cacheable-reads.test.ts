@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { cacheableRead } from '../src/read-cache/cacheable-reads.ts';
+import { MemoryLayer } from '../src/read-cache/memory-layer.ts';
+
+describe('which reads are cacheable', () => {
+  it('keys post lists, post details and stats by path and query ordered by name', () => {
+    expect(cacheableRead('GET', '/api/posts', {})).toEqual({ key: '/api/posts', group: 'lists' });
+    expect(cacheableRead('GET', '/api/posts?type=Idea&sort=trending&tag=b&tag=a', {})).toEqual({
+      key: '/api/posts?sort=trending&tag=b&tag=a&type=Idea',
+      group: 'lists',
+    });
+    expect(cacheableRead('GET', '/api/posts?q=a%20b&&', {})?.key).toBe('/api/posts?q=a%20b');
+    expect(cacheableRead('GET', '/api/posts/42', {})).toEqual({ key: '/api/posts/42', group: 'post:42' });
+    expect(cacheableRead('GET', '/api/stats', {})).toEqual({ key: '/api/stats', group: 'stats' });
+  });
+
+  it('leaves per-visitor, credentialed, non-GET and odd requests to the service', () => {
+    const token = 'x'.repeat(43);
+    for (const url of [`/api/posts?anon_token=${token}`, `/api/posts?sort=latest&anon%5Ftoken=${token}`, '/api/posts?anon_token=']) {
+      expect(cacheableRead('GET', url, {}), url).toBeUndefined();
+    }
+    expect(cacheableRead('GET', '/api/posts', { cookie: 'wfm_staff=1' })).toBeUndefined();
+    expect(cacheableRead('GET', '/api/posts', { authorization: 'Bearer x' })).toBeUndefined();
+    expect(cacheableRead('HEAD', '/api/posts', {})).toBeUndefined();
+    expect(cacheableRead('POST', '/api/posts', {})).toBeUndefined();
+    for (const url of ['/api/posts/007', '/api/posts/0', '/api/posts/1.5', '/api/posts/abc', '/api/posts/1/upvote', '/api/posts/', '/api/stats/x', '/api/posts?%zz=1']) {
+      expect(cacheableRead('GET', url, {}), url).toBeUndefined();
+    }
+    expect(cacheableRead('GET', `/api/posts?q=${'a'.repeat(2000)}`, {})).toBeUndefined();
+  });
+});
+
+describe('memory layer', () => {
+  const answer = (bytes: number, expiresAt = Date.now() + 60_000) => ({
+    body: Buffer.alloc(bytes),
+    gzip: undefined,
+    contentType: 'application/json',
+    etag: '"e"',
+    expiresAt,
+  });
+
+  it('evicts the oldest entries past its byte budget and forgets expired ones', () => {
+    const memory = new MemoryLayer(2_000);
+    memory.set('/a', 'lists', answer(800));
+    memory.set('/b', 'lists', answer(800));
+    memory.set('/c', 'stats', answer(800));
+    expect(memory.get('/a', Date.now())).toBeUndefined();
+    expect(memory.get('/c', Date.now())).toBeDefined();
+    memory.set('/d', 'stats', answer(10, Date.now() - 1));
+    expect(memory.get('/d', Date.now())).toBeUndefined();
+    memory.set('/huge', 'lists', answer(5_000));
+    expect(memory.get('/huge', Date.now())).toBeUndefined();
+  });
+
+  it('drops a whole group at once', () => {
+    const memory = new MemoryLayer(1_000_000);
+    memory.set('/api/posts?q=a', 'lists', answer(10));
+    memory.set('/api/posts?q=b', 'lists', answer(10));
+    memory.set('/api/posts/1', 'post:1', answer(10));
+    memory.invalidate('lists');
+    expect(memory.get('/api/posts?q=a', Date.now())).toBeUndefined();
+    expect(memory.get('/api/posts?q=b', Date.now())).toBeUndefined();
+    expect(memory.get('/api/posts/1', Date.now())).toBeDefined();
+  });
+});
