@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 
 const site = inject('siteUrl');
@@ -8,13 +9,8 @@ const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex'
 
 /** Creates a visitor with a username through the API; returns its token. */
 async function registerViaApi(username: string): Promise<string> {
-  const session = (await (await fetch(`${site}/api/session`, { method: 'POST' })).json()) as { anon_token: string };
-  const res = await fetch(`${site}/api/user-profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-anon-token': session.anon_token },
-    body: JSON.stringify({ username }),
-  });
-  expect(res.status).toBe(201);
+  const session = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
+  await apiCall(site, 'POST', '/api/user-profile', { username }, session.anon_token);
   return session.anon_token;
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { apiCall } from './lib/api.ts';
 
 const site = inject('siteUrl');
 const hex = () => randomBytes(4).toString('hex');
@@ -14,14 +15,7 @@ const uniqueWord = () => `kw${[...randomBytes(8)].map((b) => String.fromCharCode
 // Data created through the public API, as other visitors would
 // ---------------------------------------------------------------------------------------------
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers['x-anon-token'] = token;
-  const res = await fetch(`${site}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 
 async function registerViaApi(username: string): Promise<string> {
   const { anon_token } = await call<{ anon_token: string }>('POST', '/api/session');

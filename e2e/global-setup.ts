@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BACKUP_DIR: backupDir,
+      // Tests give each simulated visitor its own address (e2e/lib/api.ts visitorAddress).
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -30,6 +30,11 @@ const env = loadEnv(
     LOG_LEVEL: z.string().default('info'),
     SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
     BACKUP_DIR: z.string().default(path.join(ROOT, '.data/backups')),
+    /** Proxies in front of the site allowed to set x-forwarded-for (e.g. `loopback`); default none. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : v)),
   }),
 );
 // The admin service's backup calls and the worker read the same directory.
@@ -85,6 +90,7 @@ const gateway = await buildGateway({
   adminDist,
   logger: logger.child({ service: 'gateway' }),
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  trustProxy: env.TRUST_PROXY,
 });
 await gateway.listen({ port: env.PORT, host: env.HOST });
 const address = gateway.server.address();
