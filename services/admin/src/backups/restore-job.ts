@@ -1,0 +1,90 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import postgres from 'postgres';
+import { z } from 'zod';
+import { writeEvent, type Sql } from '@wfm/service-kit';
+import { JOB_NAMES } from '../jobs/job-names.ts';
+import type { JobHandler } from '../jobs/registry.ts';
+import { isBackupFileName } from './backup-files.ts';
+import { SERVICE_SCHEMAS } from './backup-job.ts';
+import { assertToolMatchesServer, runPgTool, type PgToolsOptions } from './pg-tools.ts';
+
+export const RestoreJobData = z.object({
+  backupFileName: z.string().refine(isBackupFileName, 'Invalid backup file name'),
+});
+export type RestoreJobData = z.infer<typeof RestoreJobData>;
+
+export interface RestoreResult {
+  backupFileName: string;
+  /** When the restore committed, epoch ms. */
+  at: number;
+}
+
+export interface RestoreJobOptions extends PgToolsOptions {
+  backupDir: string;
+  /** RESTORE_DATABASE_URL (a role that may drop and recreate every service's objects), else DATABASE_URL. */
+  databaseUrl: string;
+  /** The admin schema's pool: the restored event goes through its outbox. */
+  sql: Sql;
+  schemas?: readonly string[];
+}
+
+/** A restore waits this long for a table lock (a long transaction of a service) before failing and retrying. */
+const LOCK_TIMEOUT = '60s';
+
+/**
+ * Outbox ids become JetStream message ids, which are deduplicated for minutes. The restored
+ * sequences are back where they were at backup time, so ids handed out since then would be reused
+ * and their events dropped: move every outbox sequence past the clock, as the kit's migration
+ * seeds it.
+ */
+async function reseedOutboxes(databaseUrl: string, schemas: readonly string[]): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, connect_timeout: 10, onnotice: () => undefined });
+  try {
+    await sql.begin(async (tx) => {
+      for (const schema of schemas) {
+        await tx`
+          SELECT setval(seq, greatest(
+            coalesce(pg_sequence_last_value(seq), 0),
+            (extract(epoch FROM clock_timestamp()) * 1000)::bigint * 1000 + floor(random() * 1000)::bigint))
+          FROM (
+            SELECT pg_get_serial_sequence(format('%I.outbox', ${schema}::text), 'id')::regclass AS seq
+            WHERE to_regclass(format('%I.outbox', ${schema}::text)) IS NOT NULL
+          ) outbox_sequence`;
+      }
+    });
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/**
+ * `pg_restore --single-transaction --clean --if-exists`: every service schema is replaced by the
+ * backup's in one transaction (a failure changes nothing). Services keep running: their pools
+ * resolve tables by name, and the `admin.database.restored` event tells them to drop caches.
+ */
+export function createRestoreHandler(opts: RestoreJobOptions): JobHandler {
+  const schemas = opts.schemas ?? SERVICE_SCHEMAS;
+  return {
+    name: JOB_NAMES.restore,
+    async run(data): Promise<RestoreResult> {
+      const parsed = RestoreJobData.safeParse(data);
+      if (!parsed.success) throw new UnrecoverableError('Invalid restore job data');
+      const { backupFileName } = parsed.data;
+      const file = path.join(opts.backupDir, backupFileName);
+      const found = await stat(file).catch(() => null);
+      if (!found?.isFile()) throw new UnrecoverableError(`Backup ${backupFileName} not found`);
+
+      await assertToolMatchesServer('pg_restore', opts.databaseUrl, opts);
+      await runPgTool('pg_restore', ['--single-transaction', '--clean', '--if-exists', file], {
+        ...opts,
+        env: { PGOPTIONS: `-c lock_timeout=${LOCK_TIMEOUT}` },
+      });
+      await reseedOutboxes(opts.databaseUrl, schemas);
+      const at = Date.now();
+      await writeEvent(opts.sql, 'admin.database.restored', { backupFileName, at });
+      return { backupFileName, at };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BackupListResponse,
+  BackupStatsResponse,
+  CreateBackupResponse,
+  ErrorResponse,
+  RestoreBackupBody,
+  RestoreBackupResponse,
+} from '@wfm/contracts';
+import { HttpError, loadEnv, notFound, serviceEnvSchema } from '@wfm/service-kit';
+import { staffOnly } from '@wfm/service-kit';
+import { recordAction } from '../audit/record-action.ts';
+import { createJobQueue, JobFailedError, JobTimeoutError } from '../jobs/job-queue.ts';
+import { JOB_NAMES } from '../jobs/job-names.ts';
+import { queueConnectionForSql } from '../jobs/queue-connection.ts';
+import { backupStats, DEFAULT_BACKUP_DIR, listBackups, newBackupFileName } from './backup-files.ts';
+import type { RestoreResult } from './restore-job.ts';
+
+export interface BackupRoutesOptions {
+  /** Default: BACKUP_DIR, else ./.data/backups (relative to the working directory). */
+  backupDir?: string;
+  /**
+   * The job queue's Redis; null: BullMQ's PostgreSQL backend in this service's database.
+   * Default: REDIS_URL.
+   */
+  redisUrl?: string | null;
+  /** Default: the admin queue. */
+  queueName?: string;
+  /** How long a request waits for its job; default 90 s (the gateway gives up on an answer after 120 s). */
+  waitTimeoutMs?: number;
+}
+
+const backupRoutesEnvSchema = z.object({
+  REDIS_URL: serviceEnvSchema.shape.REDIS_URL,
+  BACKUP_DIR: z.string().min(1).default(DEFAULT_BACKUP_DIR),
+});
+
+const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
+const BACKUP_NOT_FOUND = 'Backup not found';
+/** Backups and restores are heavy: a runaway client gets 429s instead of queueing dozens. */
+const JOB_RATE_LIMIT = {
+  max: 30,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => (request.staff ? `staff:${request.staff.id}` : `ip:${request.ip}`),
+};
+
+/**
+ * Jobs are keyed by the request id (x-request-id, from the gateway or generated): a retried request
+ * carrying the same id joins its job instead of starting another. BullMQ ids may not contain ':'.
+ */
+const jobIdFor = (kind: 'backup' | 'restore', requestId: string) => `${kind}-${requestId.replaceAll(':', '_')}`;
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
+const jobErrors = { ...errors, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
+
+/**
+ * The database tab's calls (Super Admin only). Backup and restore run as jobs in the worker; the
+ * request waits for the job and answers its result. The list and stats read the backups directory,
+ * which the admin service and the worker share.
+ */
+export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const env = loadEnv(backupRoutesEnvSchema);
+  const backupDir = path.resolve(opts.backupDir ?? env.BACKUP_DIR);
+  const redisUrl = opts.redisUrl === undefined ? env.REDIS_URL : (opts.redisUrl ?? undefined);
+  const jobs = createJobQueue({ connection: queueConnectionForSql({ redisUrl, sql: app.sql }), queueName: opts.queueName });
+  app.addHook('onClose', () => jobs.close());
+  const waitTimeoutMs = opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  const access = staffOnly(app, 'database');
+  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT } };
+
+  const runJob = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof JobFailedError) throw new HttpError(500, `${action} failed: ${err.message}`);
+      if (err instanceof JobTimeoutError) {
+        throw new HttpError(504, `The ${action.toLowerCase()} is taking longer than expected and continues in the background`);
+      }
+      app.log.error({ err }, 'job queue unavailable');
+      throw new HttpError(503, `${action} failed: the job queue is unavailable`);
+    }
+  };
+
+  app.post(
+    '/api/admin/database/backup',
+    { ...heavy, schema: { response: { 200: CreateBackupResponse, ...jobErrors } } },
+    async (request) => {
+      const fileName = newBackupFileName(new Date());
+      const backup = await runJob('Backup', () =>
+        jobs.run<CreateBackupResponse>(JOB_NAMES.backup, { fileName }, jobIdFor('backup', request.id), waitTimeoutMs),
+      );
+      await recordAction(app.sql, request.staff!, 'database.backup', { type: 'backup', id: backup.fileName });
+      return backup;
+    },
+  );
+
+  app.get(
+    '/api/admin/database/backups',
+    { ...access, schema: { response: { 200: BackupListResponse, ...errors } } },
+    async () => ({ backups: await listBackups(backupDir) }),
+  );
+
+  app.get(
+    '/api/admin/database/backup-stats',
+    { ...access, schema: { response: { 200: BackupStatsResponse, ...errors } } },
+    async () => backupStats(await listBackups(backupDir)),
+  );
+
+  app.post(
+    '/api/admin/database/restore',
+    { ...heavy, schema: { body: RestoreBackupBody, response: { 200: RestoreBackupResponse, ...jobErrors } } },
+    async (request) => {
+      const { backupFileName } = request.body;
+      const backups = await listBackups(backupDir);
+      if (!backups.some((b) => b.fileName === backupFileName)) throw notFound(BACKUP_NOT_FOUND);
+      const result = await runJob('Restore', () =>
+        jobs.run<RestoreResult>(JOB_NAMES.restore, { backupFileName }, jobIdFor('restore', request.id), waitTimeoutMs),
+      );
+      // After the restore, which replaced the audit log with the backup's.
+      await recordAction(app.sql, request.staff!, 'database.restore', { type: 'backup', id: result.backupFileName });
+      return { message: `Database restored from ${result.backupFileName}`, backupFileName: result.backupFileName };
+    },
+  );
+};
