@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from './lib/database.ts';
 import { freePort } from './lib/free-port.ts';
-import { waitForHttp } from '../scripts/lib/wait.ts';
+import { waitForProcessReady } from '../scripts/lib/wait.ts';
 import { buildWebAppsIfStale } from '../scripts/lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const siteUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${siteUrl}/readyz`, 120_000);
+  await waitForProcessReady('single-node site', child, `${siteUrl}/readyz`, 120_000);
   project.provide('siteUrl', siteUrl);
   project.provide('admin', E2E_ADMIN);
 

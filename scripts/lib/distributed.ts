@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { SERVICES, type ServiceName } from '@wfm/contracts';
 import { provisionServiceRoles, withDatabase } from './service-roles.ts';
-import { waitForHttp } from './wait.ts';
+import { waitForProcessReady } from './wait.ts';
 import { adminDist, webDist } from './web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,24 +46,6 @@ function launch(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'in
     if (code !== 0 && signal === null) console.error(`[${name}] exited with code ${code}`);
   });
   return child;
-}
-
-/** Waits for a process's readiness URL, failing at once if the process exits first. */
-function waitReady(name: string, child: ChildProcess, url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`${name} exited with code ${code} before it was ready`));
-    child.once('exit', onExit);
-    waitForHttp(url).then(
-      () => {
-        child.off('exit', onExit);
-        resolve();
-      },
-      (err: Error) => {
-        child.off('exit', onExit);
-        reject(err);
-      },
-    );
-  });
 }
 
 async function stopAll(processes: Map<string, ChildProcess>): Promise<void> {
@@ -115,7 +97,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
         }, stdio);
         processes.set(service.name, child);
-        await waitReady(service.name, child, `${url}/readyz`);
+        await waitForProcessReady(service.name, child, `${url}/readyz`);
       }),
     );
 
@@ -145,8 +127,8 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     }, stdio);
     processes.set('gateway', gateway);
     await Promise.all([
-      waitReady('gateway', gateway, `${gatewayUrl}/readyz`),
-      waitReady('worker', worker, `http://127.0.0.1:${opts.workerPort}/readyz`),
+      waitForProcessReady('gateway', gateway, `${gatewayUrl}/readyz`),
+      waitForProcessReady('worker', worker, `http://127.0.0.1:${opts.workerPort}/readyz`),
     ]);
     return { gatewayUrl, serviceUrls, processes, stop: () => stopAll(processes) };
   } catch (err) {
