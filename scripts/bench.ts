@@ -179,8 +179,6 @@ async function benchFeed() {
     const trending = await measure('GET /api/posts?sort=trending', `${gateway}/api/posts?sort=trending`, { gatewayPid });
     const search = await measure(`GET /api/posts?q=${SEARCH_WORD}`, `${gateway}/api/posts?q=${SEARCH_WORD}`, { gatewayPid });
     const detail = await measure(`GET /api/posts/{id}`, `${gateway}/api/posts/${seed.detailId}`, { gatewayPid });
-    // The web app's own first page of the feed (its page size, 20).
-    await measure('GET /api/posts?sort=latest&limit=20', `${gateway}/api/posts?sort=latest&limit=20`, { gatewayPid });
     for (const figures of [latest, trending, search, detail]) {
       if (figures.non2xx || figures.errors) throw new Error(`${figures.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
     }
