@@ -110,3 +110,4 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
   }
 }
 export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';
+export { describeServiceBasics } from './testing-service-basics.ts';

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceDefinition } from './app.ts';
+import { SERVICE_MIGRATIONS_TABLE } from './migrate.ts';
+import { buildTestService, type TestService } from './testing.ts';
+
+/**
+ * What every service must do on a fresh database: apply its migrations (`expectedMigrations`) and
+ * the kit's outbox in its own schema, answer health, readiness and metrics, and answer an unknown
+ * path with a JSON 404.
+ */
+export function describeServiceBasics(def: ServiceDefinition, expectedMigrations: string[]): void {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await buildTestService(def);
+  });
+  afterAll(async () => t?.close());
+
+  describe(`${def.name} service basics`, () => {
+    it('migrates its own schema on a fresh database', async () => {
+      const applied = await t.sql<{ name: string }[]>`SELECT name FROM ${t.sql(def.schema)}.${t.sql(SERVICE_MIGRATIONS_TABLE)}`;
+      expect(applied.map((m) => m.name)).toEqual(expect.arrayContaining(expectedMigrations));
+      const outbox = await t.sql`
+        SELECT 1 FROM information_schema.tables WHERE table_schema = ${def.schema} AND table_name = 'outbox'`;
+      expect(outbox).toHaveLength(1);
+    });
+
+    it('answers health, readiness and metrics', async () => {
+      const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok' });
+
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ status: 'ready' });
+
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('# TYPE');
+    });
+
+    it('answers an unknown path with a JSON 404', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    });
+  });
+}
