@@ -60,3 +60,4 @@ export { Alert, AlertDescription, AlertTitle, type AlertVariant } from './alert.
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
 export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table.tsx';
 export { Progress } from './progress.tsx';
+export { ApiError, createApiClient, errorMessage, isApiError, type ApiClientOptions, type RequestOptions } from './api-client.ts';

@@ -1,63 +1,12 @@
+import { createApiClient } from '@wfm/ui';
 import { storage } from './storage.ts';
 
-/** A failed response. The message is `status: body` (or the status text when the body is empty). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+export { ApiError, isApiError } from '@wfm/ui';
 
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    statusText: string,
-  ) {
-    super(`${status}: ${body || statusText}`);
-  }
-
-  /** The `message` field of a JSON error body, if there is one. */
-  get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON.
-    }
-    return undefined;
-  }
-}
-
-type RequestOptions = { body?: unknown; signal?: AbortSignal };
-
-/**
- * One HTTP call to the gateway: JSON in and out (a FormData body goes out as multipart),
- * credentials included, and `x-anon-token` whenever the visitor has a token. Throws ApiError on a
- * non-2xx answer; nothing else.
- */
-async function request(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = storage.getAnonToken();
-  if (token) headers['x-anon-token'] = token;
-  const multipart = body instanceof FormData;
-  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
-
-  const response = await fetch(new URL(path, window.location.origin), {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    signal,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-export const api = {
-  get: (path: string, options?: Omit<RequestOptions, 'body'>) => request('GET', path, options),
-  post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request('POST', path, { ...options, body }),
-};
-
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
+/** Calls to the gateway, with `x-anon-token` whenever the visitor has a token. */
+export const api = createApiClient({
+  headers: (): Record<string, string> => {
+    const token = storage.getAnonToken();
+    return token ? { 'x-anon-token': token } : {};
+  },
+});
