@@ -48,12 +48,7 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const siteUrl = `http://127.0.0.1:${port}`;
-  await waitForProcessReady('single-node site', child, `${siteUrl}/readyz`, 120_000);
-  project.provide('siteUrl', siteUrl);
-  project.provide('admin', E2E_ADMIN);
-
-  return async () => {
+  const teardown = async () => {
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
@@ -63,4 +58,15 @@ export default async function setup(project: TestProject) {
     await db.drop();
     rmSync(backupDir, { recursive: true, force: true });
   };
+
+  const siteUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForProcessReady('single-node site', child, `${siteUrl}/readyz`, 120_000);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  project.provide('siteUrl', siteUrl);
+  project.provide('admin', E2E_ADMIN);
+  return teardown;
 }
