@@ -43,7 +43,7 @@ export {
   type SignedRequest,
   type StaffIdentity,
 } from './staff-auth.ts';
-export { RATE_LIMIT_MESSAGE, keyByVisitor } from './rate-limit.ts';
+export { RATE_LIMIT_MESSAGE, byIp, keyByVisitor, rateLimits, type Limit } from './rate-limit.ts';
 export {
   createServiceApp,
   type NodeEnv,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from './errors.ts';
+import { HttpError, tooManyRequests } from './errors.ts';
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests, please try again later.';
 
@@ -35,4 +35,41 @@ export function keyByVisitor(req: FastifyRequest): string {
     return `anon:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
   }
   return `ip:${req.ip}`;
+}
+
+export interface Limit {
+  /** Unique per limit: it namespaces the counters, which all limiters of a service share. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Who is counted; null skips this limit for the request. */
+  key: (req: FastifyRequest) => string | null;
+}
+
+/** Counts per client IP (as forwarded by trusted proxies). */
+export const byIp = (req: FastifyRequest): string => `ip:${req.ip}`;
+
+/**
+ * An onRequest hook enforcing every limit in `limits` before the body is read (each counted
+ * separately, e.g. per visitor and per IP); the first one exceeded answers 429 with Retry-After.
+ */
+export function rateLimits(app: FastifyInstance, limits: Limit[]) {
+  const checks = limits.map((limit) => ({
+    limit,
+    check: app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (req) => `${limit.name}:${limit.key(req)}`,
+    }),
+  }));
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    for (const { limit, check } of checks) {
+      if (limit.key(req) === null) continue;
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw tooManyRequests();
+      }
+    }
+  };
 }

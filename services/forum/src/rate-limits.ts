@@ -1,17 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { keyByVisitor, tooManyRequests } from '@wfm/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { byIp, keyByVisitor, rateLimits } from '@wfm/service-kit';
 
 const MINUTE = 60_000;
-
-interface Limit {
-  /** Namespaces the counters, which all limiters share. */
-  name: string;
-  max: number;
-  windowMs: number;
-  key: (req: FastifyRequest) => string;
-}
-
-const byIp = (req: FastifyRequest): string => `ip:${req.ip}`;
 
 /**
  * Abuse limits per visitor (token, else IP) and per IP, per minute. The IP limits are several
@@ -33,24 +23,4 @@ export function writeLimits(app: FastifyInstance, kind: keyof typeof FORUM_LIMIT
     { name: `${kind}-visitor`, max: visitor, windowMs: MINUTE, key: keyByVisitor },
     { name: `${kind}-ip`, max: ip, windowMs: MINUTE, key: byIp },
   ]);
-}
-
-function rateLimits(app: FastifyInstance, limits: Limit[]) {
-  const checks = limits.map((limit) => ({
-    limit,
-    check: app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (req) => `${limit.name}:${limit.key(req)}`,
-    }),
-  }));
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    for (const { check } of checks) {
-      const result = await check(req);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', result.ttlInSeconds);
-        throw tooManyRequests();
-      }
-    }
-  };
 }

@@ -14,7 +14,8 @@ import {
 } from '@wfm/contracts';
 import { adminRoutes } from './admin-routes.ts';
 import * as identity from './identity-service.ts';
-import { byIp, byToken, rateLimits } from './rate-limits.ts';
+import { byToken } from './rate-limits.ts';
+import { byIp, rateLimits } from '@wfm/service-kit';
 
 const MINUTE = 60_000;
 
