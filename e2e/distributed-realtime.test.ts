@@ -2,37 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import WebSocket from 'ws';
-import { startDistributed, type DistributedRun } from '../scripts/lib/distributed.ts';
 import { PG_ADMIN_URL } from './lib/database.ts';
-import { freePort } from './lib/free-port.ts';
+import { TEST_SERVICE_PASSWORD, startTestRun, type TestRun } from './lib/distributed-run.ts';
 
-const database = `wfm_dist_${randomBytes(4).toString('hex')}`;
-let run: DistributedRun;
+let run: TestRun;
 
 beforeAll(async () => {
-  const ports = await Promise.all([freePort(), freePort()]);
-  // Services take consecutive ports from basePort; pick a base well away from the others.
-  const basePort = 20000 + Math.floor(Math.random() * 20000);
-  run = await startDistributed({
-    adminDatabaseUrl: PG_ADMIN_URL,
-    database,
-    natsUrl: 'nats://127.0.0.1:4222',
-    redisUrl: 'redis://127.0.0.1:6379',
-    gatewayPort: ports[0]!,
-    basePort,
-    workerPort: ports[1]!,
-    staffSecret: 'integration-test-staff-header-secret-0000',
-    servicePassword: 'integration-test-password',
-    logLevel: 'warn',
-    stdio: 'ignore',
-  });
+  run = await startTestRun('wfm_dist');
 }, 180_000);
 
 afterAll(async () => {
-  await run?.stop();
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await run?.dispose();
 });
 
 function nextMessage(ws: WebSocket, type: string, timeoutMs = 5_000): Promise<{ type: string; data: unknown }> {
@@ -54,7 +34,7 @@ describe('distributed run', () => {
       ['admin', 'ama-booking', 'catalog', 'forum', 'gateway', 'identity', 'jobs', 'worker'].sort(),
     );
     const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${database}`;
+    url.pathname = `/${run.database}`;
     const sql = postgres(url.toString(), { max: 1 });
     const owners = await sql`SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace
                              WHERE nspname IN ('identity','forum','catalog','ama','jobs','admin') ORDER BY nspname`;
@@ -66,9 +46,9 @@ describe('distributed run', () => {
 
   it("refuses a service role access to another service's schema", async () => {
     const asForum = new URL(PG_ADMIN_URL);
-    asForum.pathname = `/${database}`;
+    asForum.pathname = `/${run.database}`;
     asForum.username = 'forum_svc';
-    asForum.password = 'integration-test-password';
+    asForum.password = TEST_SERVICE_PASSWORD;
     const sql = postgres(asForum.toString(), { max: 1, onnotice: () => {} });
     await expect(sql`SELECT count(*) FROM identity.profiles`).rejects.toThrow(/permission denied/);
     await sql.end();

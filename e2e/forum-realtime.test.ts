@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import WebSocket from 'ws';
-import { startDistributed, type DistributedRun } from '../scripts/lib/distributed.ts';
-import { PG_ADMIN_URL } from './lib/database.ts';
-import { freePort } from './lib/free-port.ts';
+import { startTestRun, type TestRun } from './lib/distributed-run.ts';
 
 /**
  * Forum writes reach a browser's websocket through the whole distributed path: outbox row and
  * NOTIFY in the forum process, its relay, NATS JetStream, the gateway process and /ws. How fast is
  * measured by `npm run bench feed`; here only that each message arrives, with the right data.
  */
-const database = `wfm_forum_rt_${randomBytes(4).toString('hex')}`;
-let run: DistributedRun;
+let run: TestRun;
 let ws: WebSocket;
 let token: string;
 const messages: Array<{ type: string; data: Record<string, unknown> }> = [];
 const waiters = new Set<() => void>();
 
 beforeAll(async () => {
-  const ports = await Promise.all([freePort(), freePort()]);
-  const basePort = 20000 + Math.floor(Math.random() * 20000);
-  run = await startDistributed({
-    adminDatabaseUrl: PG_ADMIN_URL,
-    database,
-    natsUrl: 'nats://127.0.0.1:4222',
-    redisUrl: 'redis://127.0.0.1:6379',
-    gatewayPort: ports[0]!,
-    basePort,
-    workerPort: ports[1]!,
-    staffSecret: 'integration-test-staff-header-secret-0000',
-    servicePassword: 'integration-test-password',
-    logLevel: 'warn',
-    stdio: 'ignore',
-  });
+  run = await startTestRun('wfm_forum_rt');
   ws = new WebSocket(`${run.gatewayUrl.replace('http', 'ws')}/ws`);
   ws.on('message', (raw) => {
     messages.push(JSON.parse(String(raw)) as (typeof messages)[number]);
@@ -49,10 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   ws?.close();
-  await run?.stop();
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await run?.dispose();
 });
 
 /** The first message (received so far or later) of `type` whose data matches; fails after a few seconds. */

@@ -14,10 +14,12 @@ export async function createDatabase(prefix: string): Promise<{ name: string; ur
   return {
     name,
     url: url.toString(),
-    async drop() {
-      const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await sql.end();
-    },
+    drop: () => dropDatabase(name),
   };
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await sql.end();
 }

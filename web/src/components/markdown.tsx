@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { safeUrl } from '../lib/safe-url.ts';
+import { ExternalAnchor } from './external-anchor.tsx';
 
 /** The only elements a post or comment may render (spec 1 §5); everything else is unwrapped to its text. */
 export const MARKDOWN_ELEMENTS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'em', 'code', 'a'];
@@ -10,14 +11,12 @@ export const MARKDOWN_ELEMENTS = ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'em', '
 function Link({ href, children }: ComponentProps<'a'>) {
   if (!href) return <span>{children}</span>;
   return (
-    <a
+    <ExternalAnchor
       href={href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
       className="font-medium text-primary underline underline-offset-4 hover:no-underline"
     >
       {children}
-    </a>
+    </ExternalAnchor>
   );
 }
 

@@ -10,6 +10,7 @@ import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { ShareButton } from './share-button.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
+import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 
 /** A card shows at most this many attachments, then '+N more'. */
 export const CARD_ATTACHMENTS = 3;
@@ -48,15 +49,13 @@ function CardToolLinks({ post }: { post: PostSummary }) {
     <ul className="flex flex-wrap gap-2" aria-label="Tool links">
       {links.map((link) => (
         <li key={link.url} className="min-w-0">
-          <a
+          <ExternalAnchor
             href={link.url}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
             className="flex max-w-64 items-center gap-1 text-xs font-medium text-primary hover:underline"
           >
             <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{link.name || link.url}</span>
-          </a>
+          </ExternalAnchor>
         </li>
       ))}
     </ul>

@@ -21,6 +21,7 @@ import { RelativeTime } from './relative-time.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { ShareButton } from './share-button.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
+import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 
 /** A post id in the address must be a positive integer. */
 export function parsePostId(raw: string | undefined): number | null {
@@ -111,15 +112,13 @@ function PostBody({ post }: { post: PostDetailData }) {
             <ul className="grid gap-1.5">
               {tools.map((tool) => (
                 <li key={tool.url}>
-                  <a
+                  <ExternalAnchor
                     href={tool.url}
-                    target="_blank"
-                    rel="noopener noreferrer nofollow"
                     className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-primary hover:underline"
                   >
                     <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
                     <span className="truncate">{tool.name || tool.url}</span>
-                  </a>
+                  </ExternalAnchor>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { startDistributed, type DistributedRun } from '../../scripts/lib/distributed.ts';
+import { PG_ADMIN_URL, dropDatabase } from './database.ts';
+import { freePort } from './free-port.ts';
+
+export const TEST_SERVICE_PASSWORD = 'integration-test-password';
+
+export interface TestRun extends DistributedRun {
+  database: string;
+  /** Stops every process and drops the run's database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The distributed run (every service, the worker and the gateway as processes) against a fresh
+ * database on the machine's PostgreSQL, its NATS and Redis, on free ports.
+ */
+export async function startTestRun(prefix: string): Promise<TestRun> {
+  const database = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const [gatewayPort, workerPort] = await Promise.all([freePort(), freePort()]);
+  // Services take consecutive ports from basePort; pick a base well away from the others.
+  const basePort = 20000 + Math.floor(Math.random() * 20000);
+  const run = await startDistributed({
+    adminDatabaseUrl: PG_ADMIN_URL,
+    database,
+    natsUrl: 'nats://127.0.0.1:4222',
+    redisUrl: 'redis://127.0.0.1:6379',
+    gatewayPort: gatewayPort!,
+    basePort,
+    workerPort: workerPort!,
+    staffSecret: 'integration-test-staff-header-secret-0000',
+    servicePassword: TEST_SERVICE_PASSWORD,
+    logLevel: 'warn',
+    stdio: 'ignore',
+  });
+  return {
+    ...run,
+    database,
+    async dispose() {
+      await run.stop();
+      await dropDatabase(database);
+    },
+  };
+}
