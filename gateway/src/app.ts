@@ -51,11 +51,12 @@ export interface GatewayOptions {
   /** Keep-alive sockets per service (default 512). */
   upstreamConnections?: number;
   /**
-   * Cache of anonymous post lists, post details and stats (default: on, 10 s, 64 MB of memory,
-   * shared through `redis` when given; `namespace` separates deployments sharing one Redis).
+   * Cache of anonymous post lists, post details and stats (default: on, 10 s, then up to 10 s
+   * served stale while one request refreshes it; 64 MB of memory, shared through `redis` when
+   * given; `namespace` separates deployments sharing one Redis).
    * `false` sends every read to the forum service.
    */
-  readCache?: { ttlMs?: number; maxBytes?: number; namespace?: string } | false;
+  readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string } | false;
 }
 
 /** A hop count trusts that many proxies in front of the gateway (what Fastify does with a number). */
@@ -101,6 +102,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       ? undefined
       : new ReadCache({
           ttlMs: opts.readCache?.ttlMs ?? READ_CACHE_TTL_MS,
+          staleMs: opts.readCache?.staleMs,
           maxBytes: opts.readCache?.maxBytes ?? READ_CACHE_MAX_BYTES,
           redis: opts.redis,
           namespace: opts.readCache?.namespace,

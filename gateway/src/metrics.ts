@@ -39,7 +39,7 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
     }),
     readCache: new Counter({
       name: 'gateway_read_cache_total',
-      help: 'Cacheable reads by outcome: hit (memory), shared (Redis), miss (service), not_modified (304)',
+      help: 'Cacheable reads by outcome: hit (memory), stale (memory, being refreshed), shared (Redis), miss (service), not_modified (304)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),

@@ -52,6 +52,19 @@ describe('memory layer', () => {
     expect(memory.get('/huge', Date.now())).toBeUndefined();
   });
 
+  it('keeps an expired entry for its stale window, marked stale', () => {
+    const memory = new MemoryLayer(1_000_000, 1_000);
+    const now = Date.now();
+    memory.set('/a', 'lists', answer(10, now + 100));
+    expect(memory.lookup('/a', now)?.stale).toBe(false);
+    expect(memory.lookup('/a', now + 500)?.stale).toBe(true);
+    expect(memory.get('/a', now + 500)).toBeUndefined();
+    expect(memory.lookup('/a', now + 1_200)).toBeUndefined();
+    memory.set('/b', 'lists', answer(10, now - 10));
+    memory.invalidate('lists');
+    expect(memory.lookup('/b', now)).toBeUndefined();
+  });
+
   it('drops a whole group at once', () => {
     const memory = new MemoryLayer(1_000_000);
     memory.set('/api/posts?q=a', 'lists', answer(10));

@@ -277,6 +277,41 @@ describe('read cache', () => {
     expect(forum.callsTo(url)).toBe(1);
   });
 
+  it('serves an expired entry while one background call refreshes it, then the fresh answer', async () => {
+    const gateway = await gatewayWith({ readCache: { ttlMs: 100, staleMs: 60_000 } });
+    const url = `/api/posts?q=${randomUUID()}`;
+    const first = await gateway.get(url);
+    expect(first.headers['x-cache']).toBe('MISS');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const release = forum.hold();
+    const during = await Promise.all(Array.from({ length: 10 }, () => gateway.get(url)));
+    expect(during.map((a) => a.headers['x-cache'])).toEqual(Array(10).fill('STALE'));
+    expect(during.every((a) => versionOf(a.body) === versionOf(first.body))).toBe(true);
+    while (forum.callsTo(url) < 2) await new Promise((resolve) => setImmediate(resolve));
+    release();
+
+    // The refresh lands a few turns of the event loop after the release.
+    let after = await gateway.get(url);
+    for (let tries = 0; after.headers['x-cache'] === 'STALE' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      after = await gateway.get(url);
+    }
+    expect(after.headers['x-cache']).toBe('HIT');
+    expect(versionOf(after.body)).toBeGreaterThan(versionOf(first.body));
+    expect(forum.callsTo(url)).toBe(2);
+  });
+
+  it('asks the service again once an entry is past its stale window', async () => {
+    const gateway = await gatewayWith({ readCache: { ttlMs: 50, staleMs: 50 } });
+    const url = `/api/posts?q=${randomUUID()}`;
+    const first = await gateway.get(url);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const later = await gateway.get(url);
+    expect(later.headers['x-cache']).toBe('MISS');
+    expect(versionOf(later.body)).toBeGreaterThan(versionOf(first.body));
+  });
+
   it('makes one service call for concurrent misses of one key', async () => {
     const gateway = await gatewayWith();
     const url = `/api/posts?q=${randomUUID()}`;

@@ -61,7 +61,8 @@ export async function seedFeed(databaseUrl: string, posts: number): Promise<Feed
           comment_count = (SELECT count(*) FROM comments c WHERE c.post_id = posts.id),
           upvotes = (SELECT count(*) FROM post_upvotes u WHERE u.post_id = posts.id)`;
     });
-    await sql`ANALYZE posts, comments, post_upvotes`;
+    // As after any bulk load: fresh statistics and visibility map, and no autovacuum run during the measurements.
+    await sql`VACUUM (ANALYZE) posts, comments, post_upvotes`;
     const [counts] = await sql<{ posts: number; comments: number; upvotes: number }[]>`
       SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM comments) AS comments,
              (SELECT count(*)::int FROM post_upvotes) AS upvotes`;

@@ -30,11 +30,13 @@ const ACTIVITY_WINDOW_MS = 5 * 60_000;
 const OWN_WRITES_WINDOW_MS = 5_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export type CacheOutcome = 'hit' | 'shared' | 'miss' | 'not_modified';
+export type CacheOutcome = 'hit' | 'stale' | 'shared' | 'miss' | 'not_modified';
+
+type CacheHeader = 'HIT' | 'STALE' | 'SHARED' | 'MISS';
+const OUTCOME_OF: Record<CacheHeader, CacheOutcome> = { HIT: 'hit', STALE: 'stale', SHARED: 'shared', MISS: 'miss' };
 
 /** True when the client's If-None-Match names this ETag (weak comparison, as for GET). */
-function matches(ifNoneMatch: string | undefined, etags: readonly string[]): boolean {
-  if (ifNoneMatch === undefined) return false;
+function matches(ifNoneMatch: string, etags: readonly string[]): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => etags.includes(tag.trim().replace(/^W\//, '')));
 }
@@ -50,19 +52,20 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   });
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, header: string): CacheOutcome {
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, header: CacheHeader): CacheOutcome {
   const compressed = answer.gzip !== undefined && acceptsGzip(request.headers['accept-encoding']);
   const etag = compressed ? gzipEtag(answer.etag) : answer.etag;
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', header);
   if (answer.gzip !== undefined) reply.header('vary', 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], answer.gzip ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, answer.gzip ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
     reply.code(304).send();
     return 'not_modified';
   }
   reply.header('content-type', answer.contentType);
   if (compressed) reply.header('content-encoding', 'gzip').send(answer.gzip);
   else reply.send(answer.body);
-  return header === 'HIT' ? 'hit' : header === 'SHARED' ? 'shared' : 'miss';
+  return OUTCOME_OF[header];
 }
 
 function sendUncached(reply: FastifyReply, answer: UpstreamAnswer): void {
@@ -142,7 +145,8 @@ export function readCacheHooks(opts: {
         request.pendingRead = read;
         return done();
       }
-      count(sendCached(request, reply, hit, 'HIT'));
+      if (hit.stale) cache.refresh(read, () => readFromService(forum, read.key, request));
+      count(sendCached(request, reply, hit.answer, hit.stale ? 'STALE' : 'HIT'));
     },
 
     answerMisses(request, reply, done) {

@@ -18,22 +18,39 @@ interface Entry extends CachedAnswer {
   group: CacheGroup;
 }
 
+/** An entry found in memory: fresh, or expired less than the stale window ago. */
+export interface MemoryHit {
+  answer: CachedAnswer;
+  stale: boolean;
+}
+
 /**
  * The in-process layer: entries by key, the keys of each group for invalidation, and a byte
- * budget (the oldest entries go first when it is exceeded).
+ * budget (the oldest entries go first when it is exceeded). An entry past its expiry is kept for
+ * `staleMs` more, so it can be served while it is being refreshed; invalidation drops it at once.
  */
 export class MemoryLayer {
   private readonly entries = new Map<string, Entry>();
   private readonly groups = new Map<CacheGroup, Set<string>>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly staleMs = 0,
+  ) {}
 
   /** The fresh entry for `key`, if any. */
   get(key: string, now: number): CachedAnswer | undefined {
+    const hit = this.lookup(key, now);
+    return hit && !hit.stale ? hit.answer : undefined;
+  }
+
+  /** The entry for `key` when it is fresh or within the stale window. */
+  lookup(key: string, now: number): MemoryHit | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt > now) return entry;
+    if (entry.expiresAt > now) return { answer: entry, stale: false };
+    if (entry.expiresAt + this.staleMs > now) return { answer: entry, stale: true };
     this.delete(key);
     return undefined;
   }

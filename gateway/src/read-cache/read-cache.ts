@@ -4,7 +4,7 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { CacheableRead, CacheGroup } from './cacheable-reads.ts';
-import { MemoryLayer, type CachedAnswer } from './memory-layer.ts';
+import { MemoryLayer, type CachedAnswer, type MemoryHit } from './memory-layer.ts';
 import { RedisLayer, type Slot } from './redis-layer.ts';
 
 /** What the service answered to a cacheable read. */
@@ -22,6 +22,11 @@ export type ReadAnswer =
 export interface ReadCacheOptions {
   /** How long an entry is served when no event invalidates it first. */
   ttlMs: number;
+  /**
+   * How long after its TTL an entry may still be served while one request refreshes it in the
+   * background (default: the TTL). Events drop entries at once, stale or not.
+   */
+  staleMs?: number;
   /** Memory budget of this replica's layer. */
   maxBytes: number;
   /** The shared layer; unset: memory only. */
@@ -65,13 +70,23 @@ export class ReadCache {
   private readonly fills = new Map<string, { fill: Fill; answer: Promise<ReadAnswer> }>();
 
   constructor(private readonly opts: ReadCacheOptions) {
-    this.memory = new MemoryLayer(opts.maxBytes);
+    this.memory = new MemoryLayer(opts.maxBytes, opts.staleMs ?? opts.ttlMs);
     this.shared = opts.redis ? new RedisLayer(opts.redis, opts.namespace) : undefined;
   }
 
-  /** The fresh in-memory answer for `key`, synchronously (the hot path). */
-  peek(key: string): CachedAnswer | undefined {
-    return this.memory.get(key, Date.now());
+  /** The in-memory answer for `key`, fresh or stale, synchronously (the hot path). */
+  peek(key: string): MemoryHit | undefined {
+    return this.memory.lookup(key, Date.now());
+  }
+
+  /**
+   * Refreshes a stale entry in the background (one fill per key, as for misses), so the requests
+   * that keep arriving meanwhile are answered from memory instead of all waiting for the service.
+   */
+  refresh(read: CacheableRead, fetchFromService: () => Promise<UpstreamAnswer>): void {
+    this.load(read, fetchFromService).catch((err: unknown) => {
+      this.opts.log.warn({ err, key: read.key }, 'read cache: refreshing a stale entry failed; it is served until its stale window ends');
+    });
   }
 
   /** Answers a read that missed memory: joins a running fill or starts one. */
