@@ -3,7 +3,8 @@
  *   gateway  identity GET directly on the service vs through the gateway (distributed run),
  *            plus the single-node process's RSS after start-up.
  *   feed     10,000 seeded posts; the feed, search, trending and a post's detail through the
- *            gateway against its no-I/O ceiling (/healthz); write -> websocket latency.
+ *            gateway against its no-I/O ceiling (/healthz); the same answers from a bare node:http
+ *            server for scale; write -> websocket latency.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startDistributed, type DistributedOptions } from './lib/distributed.ts';
+import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
 import { cpuMicrosOf } from './lib/process-cpu.ts';
 import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
@@ -155,6 +157,7 @@ async function benchGateway() {
 }
 
 const FEED_POSTS = 10_000;
+const BARE_REFERENCE_PORT = 18099;
 const LATENCY_WRITES = 20;
 
 async function benchFeed() {
@@ -193,6 +196,22 @@ async function benchFeed() {
       before = after;
     }
 
+    // The same two answers from a bare node:http server: what moving the bytes costs on this box.
+    console.log(`\nbare node:http replaying the gateway's /healthz and latest-feed answers (headers and bytes)\n`);
+    const reference = await startBareReference(BARE_REFERENCE_PORT, {
+      healthz: await recordAnswer(`${gateway}/healthz`),
+      feed: await recordAnswer(`${gateway}/api/posts`),
+    });
+    let bareRatio: number;
+    try {
+      const bareBefore = await measure('bare GET /healthz', `${reference.url}/healthz`);
+      const bareFeed = await measure('bare GET /feed (latest feed bytes)', `${reference.url}/feed`);
+      const bareAfter = await measure('bare GET /healthz', `${reference.url}/healthz`);
+      bareRatio = bareFeed.reqPerSec / ((bareBefore.reqPerSec + bareAfter.reqPerSec) / 2);
+    } finally {
+      await reference.stop();
+    }
+
     // What the forum service does on its own for the reads the cache spares it.
     console.log(`\nforum service direct (no cache), same load\n`);
     const direct = [
@@ -211,6 +230,7 @@ async function benchFeed() {
 
     console.log('');
     for (const { label, ratio } of ratios.slice(1)) console.log(`ratio ${label.slice(4)}/ceiling: ${ratio.toFixed(2)}`);
+    console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {
     await run.stop();
