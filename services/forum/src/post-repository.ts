@@ -76,7 +76,15 @@ export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; of
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
+/** True when only the type narrows the list: its total is kept in post_totals (migration 003). */
+const countedByType = (f: PostFilters) =>
+  !f.q && !f.authorName && !f.authorTokenHash && f.from === undefined && f.to === undefined;
+
 export function countPostsQuery(db: Db, f: PostFilters) {
+  if (countedByType(f)) {
+    return db<{ total: number }[]>`
+      SELECT coalesce(sum(n), 0)::int AS total FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}`;
+  }
   return db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts WHERE ${whereClause(db, f)}`;
 }
 
@@ -161,7 +169,7 @@ export async function listAdminPosts(
     db<AdminPost[]>`
       SELECT id, title, type, status, author_name, created_at, upvotes, comment_count FROM posts
       ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts`,
+    db<{ total: number }[]>`SELECT coalesce(sum(n), 0)::int AS total FROM post_totals`,
   ]);
   return { posts, total: count[0]!.total };
 }
