@@ -10,12 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startDistributed, type DistributedOptions } from './lib/distributed.ts';
 import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
-import { cpuMicrosOf } from './lib/process-cpu.ts';
+import { runLoad } from './lib/load-generator.ts';
 import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
 import { waitForHttp } from './lib/wait.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
@@ -40,30 +39,35 @@ interface MeasureOptions {
   gatewayPid?: number;
 }
 
+/** Before each measured run, in the same load-generator process, so JIT and sockets are warm. */
+const WARM_UP_SECONDS = 2;
+
 async function measure(label: string, url: string, opts: MeasureOptions = {}): Promise<Figures> {
   const headers = opts.headers ?? {};
-  // A short warm-up so JIT and connection pools are hot before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const gatewayBefore = opts.gatewayPid === undefined ? 0 : cpuMicrosOf(opts.gatewayPid);
-  const clientBefore = process.cpuUsage();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await runLoad({
+    url,
+    connections: CONNECTIONS,
+    seconds: DURATION,
+    warmUpSeconds: WARM_UP_SECONDS,
+    headers,
+    serverPid: opts.gatewayPid,
+  });
   const figures = {
     label,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    reqPerSec: result.reqPerSec,
+    p50: result.p50,
+    p99: result.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
   let cost = '';
   if (opts.gatewayPid !== undefined) {
-    const requests = Math.max(1, result.requests.total);
-    const gatewayCpu = (cpuMicrosOf(opts.gatewayPid) - gatewayBefore) / requests;
-    const client = process.cpuUsage(clientBefore);
+    const requests = Math.max(1, result.requests);
+    const gatewayCpu = (result.serverCpuMicros ?? 0) / requests;
     const body = Buffer.from(await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
     cost =
       `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,` +
-      ` autocannon ${((client.user + client.system) / requests).toFixed(0)} µs`;
+      ` autocannon ${(result.clientCpuMicros / requests).toFixed(0)} µs`;
   }
   console.log(
     `${label.padEnd(34)} ${figures.reqPerSec.toFixed(0).padStart(8)} req/s   p50 ${String(figures.p50).padStart(2)} ms` +
@@ -180,13 +184,13 @@ async function benchFeed() {
     console.log('(the ceiling is measured before and after each read, and each ratio uses the mean of the two,');
     console.log(' so a slow drift of this shared machine weighs on both sides alike)\n');
     const ceilingLabel = 'GET /healthz (ceiling, no proxy)';
-    let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
     const reads = [
       ['GET /api/posts (latest)', '/api/posts'],
       ['GET /api/posts?sort=trending', '/api/posts?sort=trending'],
       [`GET /api/posts?q=${SEARCH_WORD}`, `/api/posts?q=${SEARCH_WORD}`],
       ['GET /api/posts/{id}', `/api/posts/${seed.detailId}`],
     ] as const;
+    let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
     const ratios: Array<{ label: string; ratio: number }> = [];
     for (const [label, path] of reads) {
       const figures = await measure(label, `${gateway}${path}`, { gatewayPid });
