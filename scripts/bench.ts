@@ -34,7 +34,6 @@ interface Figures {
 }
 
 interface MeasureOptions {
-  headers?: Record<string, string>;
   /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
   gatewayPid?: number;
 }
@@ -43,13 +42,11 @@ interface MeasureOptions {
 const WARM_UP_SECONDS = 2;
 
 async function measure(label: string, url: string, opts: MeasureOptions = {}): Promise<Figures> {
-  const headers = opts.headers ?? {};
   const result = await runLoad({
     url,
     connections: CONNECTIONS,
     seconds: DURATION,
     warmUpSeconds: WARM_UP_SECONDS,
-    headers,
     serverPid: opts.gatewayPid,
   });
   const figures = {
@@ -64,7 +61,7 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
   if (opts.gatewayPid !== undefined) {
     const requests = Math.max(1, result.requests);
     const gatewayCpu = (result.serverCpuMicros ?? 0) / requests;
-    const body = Buffer.from(await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer());
+    const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
     cost =
       `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,` +
       ` autocannon ${(result.clientCpuMicros / requests).toFixed(0)} µs`;
@@ -184,19 +181,21 @@ async function benchFeed() {
     console.log('(the ceiling is measured before and after each read, and each ratio uses the mean of the two,');
     console.log(' so a slow drift of this shared machine weighs on both sides alike)\n');
     const ceilingLabel = 'GET /healthz (ceiling, no proxy)';
+    // name: how the read is printed; path: what is requested.
     const reads = [
-      ['GET /api/posts (latest)', '/api/posts'],
-      ['GET /api/posts?sort=trending', '/api/posts?sort=trending'],
-      [`GET /api/posts?q=${SEARCH_WORD}`, `/api/posts?q=${SEARCH_WORD}`],
-      ['GET /api/posts/{id}', `/api/posts/${seed.detailId}`],
-    ] as const;
+      { name: '/api/posts (latest)', path: '/api/posts' },
+      { name: '/api/posts?sort=trending', path: '/api/posts?sort=trending' },
+      { name: `/api/posts?q=${SEARCH_WORD}`, path: `/api/posts?q=${SEARCH_WORD}` },
+      { name: '/api/posts/{id}', path: `/api/posts/${seed.detailId}` },
+    ];
     let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
-    const ratios: Array<{ label: string; ratio: number }> = [];
-    for (const [label, path] of reads) {
+    const ratios: Array<{ name: string; ratio: number }> = [];
+    for (const { name, path } of reads) {
+      const label = `GET ${name}`;
       const figures = await measure(label, `${gateway}${path}`, { gatewayPid });
       if (figures.non2xx || figures.errors) throw new Error(`${label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
       const after = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
-      ratios.push({ label, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2) });
+      ratios.push({ name, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2) });
       before = after;
     }
 
@@ -233,7 +232,7 @@ async function benchFeed() {
     }
 
     console.log('');
-    for (const { label, ratio } of ratios.slice(1)) console.log(`ratio ${label.slice(4)}/ceiling: ${ratio.toFixed(2)}`);
+    for (const { name, ratio } of ratios.slice(1)) console.log(`ratio ${name}/ceiling: ${ratio.toFixed(2)}`);
     console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {

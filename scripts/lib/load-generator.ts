@@ -6,7 +6,6 @@ export interface LoadSpec {
   connections: number;
   seconds: number;
   warmUpSeconds: number;
-  headers?: Record<string, string>;
   /** A process whose CPU time over the measured run is reported (the server under load). */
   serverPid?: number;
 }

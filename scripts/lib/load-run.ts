@@ -8,7 +8,7 @@ import { cpuMicrosOf } from './process-cpu.ts';
 import type { LoadResult, LoadSpec } from './load-generator.ts';
 
 const spec = JSON.parse(process.argv[2]!) as LoadSpec;
-const options = { url: spec.url, connections: spec.connections, headers: spec.headers ?? {} };
+const options = { url: spec.url, connections: spec.connections };
 
 await autocannon({ ...options, duration: spec.warmUpSeconds });
 const serverBefore = spec.serverPid === undefined ? 0 : cpuMicrosOf(spec.serverPid);

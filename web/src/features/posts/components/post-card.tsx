@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wfm/contracts';
 import { buttonClasses } from '@wfm/ui';
-import { ExternalLink, FileText, ImageIcon, MessageSquare } from 'lucide-react';
+import { FileText, ImageIcon, MessageSquare } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
@@ -9,8 +9,8 @@ import { isImage, postTags, toolLinks, uploadedAttachments } from '../utils/post
 import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { ShareButton } from './share-button.tsx';
+import { ToolLink } from './tool-link.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
-import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 
 /** A card shows at most this many attachments, then '+N more'. */
 export const CARD_ATTACHMENTS = 3;
@@ -49,13 +49,7 @@ function CardToolLinks({ post }: { post: PostSummary }) {
     <ul className="flex flex-wrap gap-2" aria-label="Tool links">
       {links.map((link) => (
         <li key={link.url} className="min-w-0">
-          <ExternalAnchor
-            href={link.url}
-            className="flex max-w-64 items-center gap-1 text-xs font-medium text-primary hover:underline"
-          >
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{link.name || link.url}</span>
-          </ExternalAnchor>
+          <ToolLink link={link} className="flex max-w-64 gap-1 text-xs" iconClassName="size-3.5" />
         </li>
       ))}
     </ul>

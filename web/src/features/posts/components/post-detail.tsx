@@ -1,7 +1,7 @@
 import { Comment, eventSchemas, type PostDetail as PostDetailData } from '@wfm/contracts';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, ExternalLink, Flag, MessageSquare } from 'lucide-react';
+import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownContent } from '../../../components/markdown.tsx';
@@ -20,8 +20,8 @@ import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { ShareButton } from './share-button.tsx';
+import { ToolLink } from './tool-link.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
-import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 
 /** A post id in the address must be a positive integer. */
 export function parsePostId(raw: string | undefined): number | null {
@@ -112,13 +112,7 @@ function PostBody({ post }: { post: PostDetailData }) {
             <ul className="grid gap-1.5">
               {tools.map((tool) => (
                 <li key={tool.url}>
-                  <ExternalAnchor
-                    href={tool.url}
-                    className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-primary hover:underline"
-                  >
-                    <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-                    <span className="truncate">{tool.name || tool.url}</span>
-                  </ExternalAnchor>
+                  <ToolLink link={tool} className="inline-flex max-w-full gap-1.5 text-sm" iconClassName="size-4" />
                 </li>
               ))}
             </ul>
