@@ -20,6 +20,7 @@ import { createLogger } from './logger.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
+import { createVisitorVerifier, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 
 export interface ServiceDefinition {
   name: ServiceName;
@@ -50,6 +51,8 @@ export interface ServiceAppDeps {
   redis?: Redis | undefined;
   /** HMAC secret shared with the gateway for the x-staff-* headers. */
   staffSecret: string;
+  /** HMAC secret identity signs visitor tokens with (VISITOR_TOKEN_SECRET). */
+  visitorSecret: string;
   logger?: Logger;
   /** Which proxies may set x-forwarded-for (Fastify trustProxy); default loopback and private networks. */
   trustProxy?: boolean | string;
@@ -64,10 +67,14 @@ declare module 'fastify' {
     config: ServiceConfig;
     /** preHandler: 401 without valid signed staff headers, 403 when roles are given and the staff role is not among them. */
     requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
+    /** This service's view of a token identity issued (e.g. an anon_token query value), or null. */
+    verifyVisitor: VisitorVerifier;
   }
   interface FastifyRequest {
     /** The staff member the gateway signed for this request, or null. */
     staff: StaffIdentity | null;
+    /** The visitor whose issued x-anon-token the request carries, or null (none, or not one identity issued). */
+    visitor: Visitor | null;
   }
 }
 
@@ -122,10 +129,14 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.decorate('sql', deps.sql);
   app.decorate('bus', deps.bus);
   app.decorate('config', { name: def.name, schema: def.schema, nodeEnv: deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV) });
+  const verifyVisitor = createVisitorVerifier(deps.visitorSecret, def.name);
+  app.decorate('verifyVisitor', verifyVisitor);
   app.decorateRequest('staff', null);
+  app.decorateRequest('visitor', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.staff = verifyStaffHeaders(deps.staffSecret, request.headers, request);
+    request.visitor = verifyVisitor(request.headers[VISITOR_TOKEN_HEADER]);
   });
   app.decorate('requireStaff', (...roles: StaffRole[]) => async (request: FastifyRequest) => {
     if (!request.staff) throw unauthorized('Authentication required');

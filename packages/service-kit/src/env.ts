@@ -7,11 +7,14 @@ import { ConfigError } from './errors.ts';
  */
 export const DEV_STAFF_HEADER_SECRET = 'wfm-development-staff-header-secret-do-not-use-in-production';
 
+/** Development default for VISITOR_TOKEN_SECRET; like the staff secret, refused in production. */
+export const DEV_VISITOR_TOKEN_SECRET = 'wfm-development-visitor-token-secret-do-not-use-in-production';
+
 /** Proxies on loopback and private networks (the gateway) may set x-forwarded-for. */
 export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
 
 /** Variables that have a development default but must be given explicitly when NODE_ENV=production. */
-const REQUIRED_IN_PRODUCTION = ['STAFF_HEADER_SECRET'];
+const REQUIRED_IN_PRODUCTION = ['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET'];
 
 const urlList = (schemes: string[]) =>
   z.string().refine(
@@ -37,6 +40,8 @@ export const serviceEnvSchema = z.object({
   /** Unset: in-memory rate limit counters. */
   REDIS_URL: urlList(['redis', 'rediss']).optional(),
   STAFF_HEADER_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_STAFF_HEADER_SECRET),
+  /** HMAC secret the identity service signs visitor tokens with; every service verifies with it. */
+  VISITOR_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_VISITOR_TOKEN_SECRET),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 1: run the migrations and exit (the Kubernetes migration Job). */
   MIGRATE_ONLY: z

@@ -1,4 +1,11 @@
-export { loadEnv, serviceEnvSchema, DEV_STAFF_HEADER_SECRET, DEFAULT_TRUST_PROXY, type ServiceEnv } from './env.ts';
+export {
+  loadEnv,
+  serviceEnvSchema,
+  DEV_STAFF_HEADER_SECRET,
+  DEV_VISITOR_TOKEN_SECRET,
+  DEFAULT_TRUST_PROXY,
+  type ServiceEnv,
+} from './env.ts';
 export { maskUrl, createLogger, REDACT_PATHS, type Logger } from './logger.ts';
 export { createSql, type CreateSqlOptions, type Db, type Sql, type TransactionSql } from './db.ts';
 export {
@@ -53,3 +60,14 @@ export {
 } from './app.ts';
 export { startService, type RunningService, type StartServiceOverrides } from './server.ts';
 export { staffOnly } from './staff-access.ts';
+export {
+  issueVisitorToken,
+  verifyVisitorToken,
+  createVisitorVerifier,
+  requireVisitor,
+  VISITOR_TOKEN_HEADER,
+  VISITOR_TOKEN_PATTERN,
+  VISITOR_REQUIRED_MESSAGE,
+  type Visitor,
+  type VisitorVerifier,
+} from './visitor.ts';

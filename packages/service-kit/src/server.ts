@@ -87,6 +87,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       bus,
       redis,
       staffSecret: env.STAFF_HEADER_SECRET,
+      visitorSecret: env.VISITOR_TOKEN_SECRET,
       logger,
       trustProxy: env.TRUST_PROXY,
       nodeEnv: env.NODE_ENV,

@@ -11,11 +11,16 @@ import { createLogger } from './logger.ts';
 import { runMigrations } from './migrate.ts';
 import { startOutboxRelay } from './relay.ts';
 import { signStaffHeaders, type SignedRequest } from './staff-auth.ts';
+import { issueVisitorToken } from './visitor.ts';
 
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEST_STAFF_SECRET = 'test-staff-header-secret-0123456789abcdef';
+export const TEST_VISITOR_SECRET = 'test-visitor-token-secret-0123456789abcdef';
+
+/** A token as identity would issue it under TEST_VISITOR_SECRET (what buildTestService apps verify with). */
+export const testVisitorToken = (): string => issueVisitorToken(TEST_VISITOR_SECRET);
 
 export interface TestDatabase {
   name: string;
@@ -92,7 +97,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
       closers.unshift(() => relay.stop());
     }
-    const app = await createServiceApp(def, { sql, bus, staffSecret: TEST_STAFF_SECRET, logger, nodeEnv: 'test' });
+    const app = await createServiceApp(def, { sql, bus, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, logger, nodeEnv: 'test' });
     closers.unshift(() => app.close());
     await app.ready();
     return {

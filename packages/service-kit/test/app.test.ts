@@ -4,7 +4,7 @@ import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { createLogger } from '../src/logger.ts';
 import { signStaffHeaders } from '../src/staff-auth.ts';
-import { buildTestService, TEST_REDIS_URL, TEST_STAFF_SECRET, type TestService } from '../src/testing.ts';
+import { buildTestService, TEST_REDIS_URL, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestService } from '../src/testing.ts';
 import { fixtureService, uid } from './helpers.ts';
 
 let svc: TestService;
@@ -129,7 +129,7 @@ describe('health, readiness and metrics', () => {
     const app = await createServiceApp(fixtureService, {
       sql: svc.sql,
       bus,
-      staffSecret: TEST_STAFF_SECRET,
+      staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
       logger: createLogger('test', 'silent'),
     });
     await bus.close();
@@ -154,7 +154,7 @@ describe('health, readiness and metrics', () => {
     const other = await createServiceApp(fixtureService, {
       sql: svc.sql,
       bus: svc.bus,
-      staffSecret: TEST_STAFF_SECRET,
+      staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
       logger: createLogger('test', 'silent'),
     });
     for (let i = 0; i < 3; i++) await other.inject({ method: 'GET', url: '/teapot' });
@@ -222,7 +222,7 @@ describe('rate limits', () => {
 
   it('shares counters through Redis across app instances', async () => {
     const redis = new Redis(TEST_REDIS_URL);
-    const deps = { sql: svc.sql, bus: svc.bus, redis, staffSecret: TEST_STAFF_SECRET, logger: createLogger('test', 'silent') };
+    const deps = { sql: svc.sql, bus: svc.bus, redis, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, logger: createLogger('test', 'silent') };
     const [one, two] = await Promise.all([createServiceApp(fixtureService, deps), createServiceApp(fixtureService, deps)]);
     try {
       const key = uid();

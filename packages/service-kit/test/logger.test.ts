@@ -4,7 +4,7 @@ import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { createSql } from '../src/db.ts';
 import { createLogger, maskUrl } from '../src/logger.ts';
-import { TEST_STAFF_SECRET } from '../src/testing.ts';
+import { TEST_STAFF_SECRET, TEST_VISITOR_SECRET } from '../src/testing.ts';
 import { fixtureService } from './helpers.ts';
 
 function capture() {
@@ -57,7 +57,7 @@ describe('logger', () => {
     const app = await createServiceApp(fixtureService, {
       sql,
       bus: createMemoryBus(),
-      staffSecret: TEST_STAFF_SECRET,
+      staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
       logger: createLogger('forum', 'info', stream),
     });
     await app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createServiceApp, createSql, type Sql } from '@wfm/service-kit';
-import { buildTestService, TEST_STAFF_SECRET, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestService } from '@wfm/service-kit/testing';
 import { COMMENT_MESSAGES, Comment, POST_MESSAGES, PostDetail } from '@wfm/contracts';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, outboxEvents, post, randomIp, type Visitor } from './helpers.ts';
@@ -12,7 +12,7 @@ let wide: { app: FastifyInstance; sql: Sql };
 beforeAll(async () => {
   t = await buildTestService(service, { relay: false });
   const sql = createSql(t.databaseUrl, { schema: 'forum', max: 10 });
-  const app = await createServiceApp(service, { sql, bus: t.bus, staffSecret: TEST_STAFF_SECRET,
+  const app = await createServiceApp(service, { sql, bus: t.bus, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
     nodeEnv: 'test',
     logger: createLogger('forum', 'silent'),
   });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '@wfm/service-kit';
-import { buildTestService, TEST_STAFF_SECRET, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { checkUsername, createProfile, createSession, uniqueUsername } from './helpers.ts';
 
@@ -24,7 +24,7 @@ describe('logs', () => {
     const app = await createServiceApp(service, {
       sql: t.sql,
       bus: t.bus,
-      staffSecret: TEST_STAFF_SECRET,
+      staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
       logger: pino({ level: 'trace' }, sink),
     });
     try {
