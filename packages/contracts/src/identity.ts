@@ -37,8 +37,45 @@ export function usernameFormatError(input: string): string | null {
   return null;
 }
 
-/** Anonymous tokens are 43 characters of base64url (32 random bytes). */
-export const AnonToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid token');
+/**
+ * Anonymous tokens identity issues: `<id>.<tag>`, a 32-byte random id (43 base64url characters), a
+ * dot and a 16-byte HMAC tag (22 characters) that every service verifies (service-kit visitor.ts).
+ * Tokens of the old format (43 characters, no tag) are not visitors any more.
+ */
+export const ANON_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/;
+export const AnonToken = z.string().regex(ANON_TOKEN_PATTERN, 'Invalid token');
+
+/** True when a stored token has the current format (the web app drops others and starts a new session). */
+export const isAnonTokenFormat = (value: unknown): value is string =>
+  typeof value === 'string' && ANON_TOKEN_PATTERN.test(value);
+
+/**
+ * Author names (posts, comments, feature suggestions and later polls, tools, templates, jobs): a
+ * visitor may write as their own username, `Anonymous`, or a name no member has registered. Staff
+ * account names (also former ones) and these words, as the whole name, are refused (case-insensitive).
+ */
+export const RESERVED_AUTHOR_NAMES = ['admin', 'administrator', 'moderator', 'staff', 'support', 'system', 'official'] as const;
+
+export const AUTHOR_NAME_MESSAGES = {
+  memberName: 'That name belongs to a registered member. Post under your own username, as Anonymous, or choose another name.',
+  reserved: 'That name is reserved. Post under your own username, as Anonymous, or choose another name.',
+  unavailable: 'Names cannot be checked right now. Post as Anonymous or try again in a moment.',
+} as const;
+
+/** Internal call (never routed by the gateway): may this visitor write under `name`? */
+export const AUTHOR_NAME_CHECK_PATH = '/internal/author-name';
+export const AuthorNameCheckBody = z.object({
+  /** The visitor's x-anon-token, when the request carried one. */
+  token: z.string().max(200).optional(),
+  name: z.string().min(1).max(200),
+});
+export type AuthorNameCheckBody = z.infer<typeof AuthorNameCheckBody>;
+export const AuthorNameCheckResponse = z.object({ name: z.string() });
+export type AuthorNameCheckResponse = z.infer<typeof AuthorNameCheckResponse>;
+
+/** DELETE /api/session: the holder ends the token ("forget this device"). */
+export const DeleteSessionResponse = z.object({ revoked: z.boolean() });
+export type DeleteSessionResponse = z.infer<typeof DeleteSessionResponse>;
 
 export const CreateSessionResponse = z.object({
   anon_token: z.string(),

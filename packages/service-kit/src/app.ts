@@ -11,16 +11,20 @@ import type { Logger } from 'pino';
 import type { ServiceName, StaffRole } from '@wfm/contracts';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
+import { registerRequestDeadline } from './dependency-errors.ts';
 import { registerConnectionDraining } from './draining.ts';
-import { DEFAULT_TRUST_PROXY } from './env.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { createLogger } from './logger.ts';
 import { registerMetrics } from './metrics.ts';
-import { registerRateLimit } from './rate-limit.ts';
+import { enforceLimits, registerRateLimit } from './rate-limit.ts';
+import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
-import { createVisitorVerifier, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
+import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
+import { createAuthorNames, type AuthorNames } from './author-names.ts';
+import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
+import { DEFAULT_IDENTITY_URL } from './env.ts';
 
 export interface ServiceDefinition {
   name: ServiceName;
@@ -34,6 +38,8 @@ export interface ServiceDefinition {
   onReady?(app: FastifyInstance): Promise<void>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
+  /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
+  limits?: LimitTable;
 }
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -49,12 +55,18 @@ export interface ServiceAppDeps {
   bus: EventBus;
   /** Shared rate-limit counters across replicas; in-memory counters without it. */
   redis?: Redis | undefined;
+  /** RATE_LIMIT_SCALE and RATE_LIMIT_<SERVICE>_<LIMIT> (loadRateLimitSettings); default: the table's defaults. */
+  rateLimits?: RateLimitSettings | undefined;
   /** HMAC secret shared with the gateway for the x-staff-* headers. */
   staffSecret: string;
   /** HMAC secret identity signs visitor tokens with (VISITOR_TOKEN_SECRET). */
   visitorSecret: string;
+  /** Longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS); default 4500. */
+  requestTimeoutMs?: number | undefined;
+  /** Identity's internal URL for app.authorNames (IDENTITY_URL); default http://127.0.0.1:7101. */
+  identityUrl?: string | undefined;
   logger?: Logger;
-  /** Which proxies may set x-forwarded-for (Fastify trustProxy); default loopback and private networks. */
+  /** Which proxies may set x-forwarded-for (Fastify trustProxy); default none (TRUST_PROXY). */
   trustProxy?: boolean | string;
   /** Default: NODE_ENV when valid, else development. */
   nodeEnv?: NodeEnv;
@@ -69,6 +81,10 @@ declare module 'fastify' {
     requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
     /** This service's view of a token identity issued (e.g. an anon_token query value), or null. */
     verifyVisitor: VisitorVerifier;
+    /** A new visitor token signed with VISITOR_TOKEN_SECRET. Only the identity service issues tokens. */
+    issueVisitorToken(): string;
+    /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
+    authorNames: AuthorNames;
   }
   interface FastifyRequest {
     /** The staff member the gateway signed for this request, or null. */
@@ -78,8 +94,7 @@ declare module 'fastify' {
   }
 }
 
-/** Not-found answers are rate limited per client, so probing for routes stays cheap. */
-const NOT_FOUND_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -111,7 +126,7 @@ function registerJsonParser(app: FastifyInstance): void {
 export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(def.name),
-    trustProxy: deps.trustProxy ?? DEFAULT_TRUST_PROXY,
+    trustProxy: deps.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: def.bodyLimit ?? 1024 * 1024,
@@ -123,6 +138,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestDeadline(app, deps.requestTimeoutMs);
   registerConnectionDraining(app);
   registerJsonParser(app);
 
@@ -131,20 +147,39 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.decorate('config', { name: def.name, schema: def.schema, nodeEnv: deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV) });
   const verifyVisitor = createVisitorVerifier(deps.visitorSecret, def.name);
   app.decorate('verifyVisitor', verifyVisitor);
+  app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
+  app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
   app.decorateRequest('staff', null);
   app.decorateRequest('visitor', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.staff = verifyStaffHeaders(deps.staffSecret, request.headers, request);
     request.visitor = verifyVisitor(request.headers[VISITOR_TOKEN_HEADER]);
+    // Writes refuse a token identity revoked (kit_revoked_visitors, fed by identity.visitor.revoked);
+    // reads skip the lookup.
+    if (request.visitor && !SAFE_METHODS.has(request.method) && (await isVisitorRevoked(deps.sql, request.visitor))) {
+      request.visitor = null;
+    }
+  });
+  let stopRevocations: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    // A bus that cannot subscribe now (it reports not ready on /readyz) must not keep the app down.
+    stopRevocations = await subscribeVisitorRevocations(app, def.name).catch((err: unknown) => {
+      app.log.error({ err }, 'subscribing to visitor revocations failed');
+      return undefined;
+    });
+  });
+  app.addHook('onClose', async () => {
+    await stopRevocations?.().catch(() => undefined);
   });
   app.decorate('requireStaff', (...roles: StaffRole[]) => async (request: FastifyRequest) => {
     if (!request.staff) throw unauthorized('Authentication required');
     if (roles.length > 0 && !roles.includes(request.staff.role)) throw forbidden('Insufficient permissions');
   });
 
-  await registerRateLimit(app, { redis: deps.redis, namespace: def.name });
-  app.setNotFoundHandler({ preHandler: app.rateLimit(NOT_FOUND_RATE_LIMIT) }, async (_request, reply) =>
+  await registerRateLimit(app, { redis: deps.redis, namespace: def.name, limits: def.limits, settings: deps.rateLimits });
+  // Not-found answers are rate limited per client (not-found-ip), so probing for routes stays cheap.
+  app.setNotFoundHandler({ preHandler: enforceLimits(app, ['not-found-ip']) }, async (_request, reply) =>
     reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
   );
   registerMetrics(app, def.name);

@@ -10,8 +10,49 @@ export const DEV_STAFF_HEADER_SECRET = 'wfm-development-staff-header-secret-do-n
 /** Development default for VISITOR_TOKEN_SECRET; like the staff secret, refused in production. */
 export const DEV_VISITOR_TOKEN_SECRET = 'wfm-development-visitor-token-secret-do-not-use-in-production';
 
-/** Proxies on loopback and private networks (the gateway) may set x-forwarded-for. */
-export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+/** Identity's default port on this host (SERVICES in @wfm/contracts). */
+export const DEFAULT_IDENTITY_URL = 'http://127.0.0.1:7101';
+
+/**
+ * Secrets published in this repository (development defaults, examples in the README, docs,
+ * docker-compose.yml and the Kubernetes placeholders): refused when NODE_ENV=production.
+ */
+export const PLACEHOLDER_SECRETS: readonly string[] = [
+  DEV_STAFF_HEADER_SECRET,
+  DEV_VISITOR_TOKEN_SECRET,
+  'dev-only-staff-header-secret-change-me',
+  'admin-dev-password-change-me',
+  'a long password',
+];
+/** Marks of a placeholder anywhere in a value: CHANGE-ME (k8s secrets.yaml), change-me, changeme, do-not-use-in-production. */
+const PLACEHOLDER_MARK = /change[-_ .]?me|do[-_ ]not[-_ ]use[-_ ]in[-_ ]production/i;
+/** Variables holding a secret by name; `*_URL` variables are checked for a placeholder password. */
+const SECRET_NAME = /(SECRET|PASSWORD)$/;
+
+/** True for a value this repository publishes as an example or development default. */
+export function isPlaceholderSecret(value: string): boolean {
+  return PLACEHOLDER_SECRETS.includes(value) || PLACEHOLDER_MARK.test(value);
+}
+
+/** The secret variables of `env` holding a placeholder: `*SECRET`/`*PASSWORD` values and passwords inside `*_URL`s. */
+function placeholderSecrets(env: EnvSource, names: Iterable<string>): string[] {
+  const found: string[] = [];
+  for (const name of names) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (SECRET_NAME.test(name) && isPlaceholderSecret(value)) found.push(name);
+    else if (name.endsWith('_URL') && value.split(',').some((part) => isPlaceholderSecret(urlPassword(part)))) found.push(name);
+  }
+  return found;
+}
+
+function urlPassword(value: string): string {
+  try {
+    return decodeURIComponent(new URL(value.trim()).password);
+  } catch {
+    return '';
+  }
+}
 
 /** Variables that have a development default but must be given explicitly when NODE_ENV=production. */
 const REQUIRED_IN_PRODUCTION = ['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET'];
@@ -42,17 +83,33 @@ export const serviceEnvSchema = z.object({
   STAFF_HEADER_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_STAFF_HEADER_SECRET),
   /** HMAC secret the identity service signs visitor tokens with; every service verifies with it. */
   VISITOR_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_VISITOR_TOKEN_SECRET),
+  /** Internal URL of the identity service (author-name checks, app.authorNames). */
+  IDENTITY_URL: urlList(['http', 'https']).default(DEFAULT_IDENTITY_URL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Fault timeouts (docs/operations.md "When a dependency fails"): longest a request may take before it answers 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(4_500),
+  /** Longest wait for a new PostgreSQL connection. */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+  /** PostgreSQL statement_timeout of the service's pool (0: none). */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
+  /** Longest a Redis command (rate-limit counters) may take; Redis connects within the same bound. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   /** 1: run the migrations and exit (the Kubernetes migration Job). */
   MIGRATE_ONLY: z
     .enum(['0', '1'])
     .default('0')
     .transform((value) => value === '1'),
-  /** Fastify trustProxy: true, false, or a comma-separated list of addresses, CIDRs and presets. */
+  /**
+   * Fastify trustProxy: whose x-forwarded-for names the client. Default `false`: nobody's. Services
+   * behind the gateway are given the gateway's address or network explicitly (launchers, compose,
+   * Kubernetes). Also `true`, or a comma-separated list of addresses, CIDRs and presets (`loopback`).
+   */
   TRUST_PROXY: z
     .string()
-    .default(DEFAULT_TRUST_PROXY)
+    .default('false')
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
+  /** Port of the internal Prometheus listener (GET /metrics); unset or 0: none. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
@@ -75,12 +132,16 @@ export function loadEnv<T extends z.ZodObject>(schema: T, source: EnvSource = pr
       problems.set(name, env[name] === undefined ? `${name} is required` : `${name} ${describe(issue.message)}`);
     }
   }
-  const nodeEnv = result.success ? (result.data as { NODE_ENV?: unknown }).NODE_ENV : env.NODE_ENV;
+  const nodeEnv = (result.success ? (result.data as { NODE_ENV?: unknown }).NODE_ENV : undefined) ?? env.NODE_ENV;
   if (nodeEnv === 'production') {
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (name in schema.shape && env[name] === undefined && !problems.has(name)) {
         problems.set(name, `${name} is required when NODE_ENV=production`);
       }
+    }
+    for (const name of placeholderSecrets(env, Object.keys(schema.shape))) {
+      if (problems.has(name)) continue;
+      problems.set(name, `${name} is a published placeholder or development value; set a secret of your own when NODE_ENV=production`);
     }
   }
   if (problems.size > 0) {

@@ -4,6 +4,7 @@ export {
   DEV_STAFF_HEADER_SECRET,
   DEV_VISITOR_TOKEN_SECRET,
   DEFAULT_TRUST_PROXY,
+  DEFAULT_IDENTITY_URL,
   type ServiceEnv,
 } from './env.ts';
 export { maskUrl, createLogger, REDACT_PATHS, type Logger } from './logger.ts';
@@ -63,6 +64,7 @@ export { staffOnly } from './staff-access.ts';
 export {
   issueVisitorToken,
   verifyVisitorToken,
+  revocationKeyOf,
   createVisitorVerifier,
   requireVisitor,
   VISITOR_TOKEN_HEADER,
@@ -71,3 +73,5 @@ export {
   type Visitor,
   type VisitorVerifier,
 } from './visitor.ts';
+export { createAuthorNames, localAuthorNameDecision, ANONYMOUS_AUTHOR, type AuthorNames } from './author-names.ts';
+export { isVisitorRevoked, recordVisitorRevocation, VISITOR_REVOKED_SUBJECT } from './revocations.ts';

@@ -26,8 +26,8 @@ export const REDACT_PATHS = [
   '*.*.password',
 ];
 
-/** Anonymous tokens are 43 base64url characters; some public paths carry one (`/api/user-profile/{token}`). */
-const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{43}(?=[/?#]|$)/g;
+/** Anonymous tokens are `<43 base64url>.<22 base64url>`; some public paths carry one (`/api/user-profile/{token}`). */
+const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{43}(?:\.[A-Za-z0-9_-]{22})?(?=[/?#]|$)/g;
 
 /** `?anon_token=` (the My Posts filter) carries the same secret in a query string. */
 const TOKEN_PARAM = /([?&]anon_token=)[^&#]*/gi;

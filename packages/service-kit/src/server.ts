@@ -7,7 +7,9 @@ import { createBus } from './bus/index.ts';
 import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
 import { loadEnv, serviceEnvSchema } from './env.ts';
+import { loadRateLimitSettings, type RateLimitSettings } from './rate-limit-table.ts';
 import { createLogger } from './logger.ts';
+import { serveMetrics } from './metrics.ts';
 import { runMigrations } from './migrate.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
 
@@ -18,11 +20,18 @@ export interface StartServiceOverrides {
   sql?: Sql;
   bus?: EventBus;
   redis?: Redis;
+  /** Rate-limit settings parsed once by the caller (several services in one process); default: read from `env`. */
+  rateLimits?: RateLimitSettings;
   logger?: Logger;
   port?: number;
   host?: string;
   /** Default true. */
   runMigrations?: boolean;
+  /**
+   * The internal metrics listener. Default: METRICS_PORT (unset or 0: none) on HOST. An object
+   * listens there (port 0: a free port, for tests); false: none.
+   */
+  metrics?: { port: number; host?: string } | false;
   /**
    * Default true: SIGTERM/SIGINT close the service and exit 0, and a failed start logs and exits 1.
    * false (several services in one process): the caller owns signals, and start errors are thrown.
@@ -33,8 +42,23 @@ export interface StartServiceOverrides {
 export interface RunningService {
   app: FastifyInstance;
   url: string;
+  /** The internal metrics listener's URL (GET /metrics), when there is one. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
+
+/**
+ * A Redis outage costs a request at most `commandTimeoutMs`: no offline queue (commands fail at
+ * once while disconnected), bounded connect and command times, and reconnect attempts at most 1 s
+ * apart so the service uses Redis again within a second or two of its return.
+ */
+export const redisClientOptions = (commandTimeoutMs: number) => ({
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: Math.max(commandTimeoutMs, 1_000),
+  commandTimeout: commandTimeoutMs,
+  retryStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 1_000),
+});
 
 /** Longest a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -54,6 +78,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
 
   try {
     const env = loadEnv(serviceEnvSchema, overrides.env ?? process.env);
+    const rateLimits = overrides.rateLimits ?? loadRateLimitSettings(overrides.env ?? process.env);
     logger ??= createLogger(def.name, env.LOG_LEVEL);
 
     if (overrides.runMigrations !== false) {
@@ -65,7 +90,14 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       process.exit(0);
     }
 
-    const sql = overrides.sql ?? createSql(env.DATABASE_URL, { schema: def.schema, logger });
+    const sql =
+      overrides.sql ??
+      createSql(env.DATABASE_URL, {
+        schema: def.schema,
+        logger,
+        connectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+      });
     if (!overrides.sql) cleanups.push(() => sql.end({ timeout: 5 }));
 
     const bus = overrides.bus ?? (await createBus({ natsUrl: env.NATS_URL, logger, name: def.name }));
@@ -73,7 +105,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
 
     let redis = overrides.redis;
     if (!redis && env.REDIS_URL) {
-      const own = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+      const own = new Redis(env.REDIS_URL, redisClientOptions(env.REDIS_COMMAND_TIMEOUT_MS));
       own.on('error', (err) => logger?.warn({ err }, 'redis error'));
       cleanups.push(() => own.quit());
       redis = own;
@@ -86,8 +118,11 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       sql,
       bus,
       redis,
+      rateLimits,
       staffSecret: env.STAFF_HEADER_SECRET,
       visitorSecret: env.VISITOR_TOKEN_SECRET,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      identityUrl: env.IDENTITY_URL,
       logger,
       trustProxy: env.TRUST_PROXY,
       nodeEnv: env.NODE_ENV,
@@ -96,8 +131,16 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
 
     const port = overrides.port ?? env.PORT ?? SERVICES.find((s) => s.name === def.name)?.port ?? 0;
     const url = await app.listen({ port, host: overrides.host ?? env.HOST });
+    const metricsAt =
+      overrides.metrics ?? (env.METRICS_PORT > 0 ? { port: env.METRICS_PORT, host: overrides.host ?? env.HOST } : false);
+    let metricsUrl: string | undefined;
+    if (metricsAt) {
+      const metrics = await serveMetrics(app.metricsRegistry, { port: metricsAt.port, host: metricsAt.host ?? env.HOST });
+      cleanups.push(() => metrics.close());
+      metricsUrl = metrics.url;
+    }
     logger.info(
-      { url, bus: bus.kind, rateLimitStore: redis ? 'redis' : 'memory' },
+      { url, metricsUrl, bus: bus.kind, rateLimitStore: redis ? 'redis' : 'memory' },
       `${def.name} listening`,
     );
 
@@ -119,7 +162,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       process.once('SIGTERM', onSignal);
       process.once('SIGINT', onSignal);
     }
-    return { app, url, close };
+    return { app, url, ...(metricsUrl ? { metricsUrl } : {}), close };
   } catch (err) {
     await cleanup();
     if (!standalone) throw err;

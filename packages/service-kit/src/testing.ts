@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import postgres from 'postgres';
 import type { StaffRole } from '@wfm/contracts';
 import { createServiceApp, type ServiceDefinition } from './app.ts';
@@ -9,6 +10,7 @@ import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
 import { createLogger } from './logger.ts';
 import { runMigrations } from './migrate.ts';
+import type { RateLimitSettings } from './rate-limit-table.ts';
 import { startOutboxRelay } from './relay.ts';
 import { signStaffHeaders, type SignedRequest } from './staff-auth.ts';
 import { issueVisitorToken } from './visitor.ts';
@@ -73,6 +75,12 @@ export interface BuildTestServiceOptions {
   bus?: 'memory' | 'nats';
   /** Run the outbox relay so written events reach the bus (default true). */
   relay?: boolean;
+  /** Rate-limit counters in this Redis (default: in memory); owned by the caller. */
+  redis?: Redis;
+  /** RATE_LIMIT_SCALE and single limits (loadRateLimitSettings); default: the tables' defaults. */
+  rateLimits?: RateLimitSettings;
+  /** Identity's URL for app.authorNames; default IDENTITY_URL from the environment, else the kit default. */
+  identityUrl?: string;
 }
 
 /**
@@ -97,7 +105,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
       closers.unshift(() => relay.stop());
     }
-    const app = await createServiceApp(def, { sql, bus, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, logger, nodeEnv: 'test' });
+    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test' });
     closers.unshift(() => app.close());
     await app.ready();
     return {
@@ -114,5 +122,3 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
     throw err;
   }
 }
-export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';
-export { describeServiceBasics } from './testing-service-basics.ts';

@@ -16,6 +16,7 @@ import { unauthorized } from './errors.ts';
 const ID_BYTES = 32;
 const TAG_BYTES = 16;
 const TAG_LABEL = 'anon-token:v1:';
+const REVOCATION_LABEL = 'anon-token-revocation:v1:';
 export const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/;
 export const VISITOR_TOKEN_HEADER = 'x-anon-token';
 export const VISITOR_REQUIRED_MESSAGE = 'A valid x-anon-token header is required';
@@ -26,6 +27,11 @@ export interface Visitor {
   hash: Buffer;
   /** The same hash as text, for rate-limit keys and maps. */
   key: string;
+  /**
+   * The token's revocation key (base64url): the same in every service, what identity publishes in
+   * `identity.visitor.revoked` (never the token) and what kit_revoked_visitors holds.
+   */
+  revocation: string;
 }
 
 function tagOf(secret: string, id: string): Buffer {
@@ -47,6 +53,11 @@ export function verifyVisitorToken(secret: string, token: unknown): string | nul
   return timingSafeEqual(given, tagOf(secret, id)) ? id : null;
 }
 
+/** The revocation key of a token id: HMAC-SHA256(secret, label + id), base64url (43 characters). */
+export function revocationKeyOf(secret: string, id: string): string {
+  return createHmac('sha256', secret).update(REVOCATION_LABEL + id).digest('base64url');
+}
+
 /**
  * Derives the per-service hashing key once; `hash(token)` then answers the service's view of the
  * visitor for a verified token, or null for anything identity did not issue.
@@ -57,7 +68,7 @@ export function createVisitorVerifier(secret: string, service: string) {
     const id = verifyVisitorToken(secret, token);
     if (id === null) return null;
     const hash = createHmac('sha256', serviceKey).update(id).digest();
-    return { hash, key: hash.toString('base64url') };
+    return { hash, key: hash.toString('base64url'), revocation: revocationKeyOf(secret, id) };
   };
 }
 export type VisitorVerifier = ReturnType<typeof createVisitorVerifier>;
