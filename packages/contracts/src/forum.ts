@@ -294,9 +294,35 @@ export const Comment = z.object({
 });
 export type Comment = z.infer<typeof Comment>;
 
-/** GET /api/posts/{id}: the post with its comments, oldest first. */
-export const PostDetail = PostSummary.extend({ comments: z.array(Comment) });
+/** Comments per page: a post's detail carries the first page, GET /api/posts/{id}/comments the next. */
+export const COMMENT_PAGE = { default: 100, max: 100 } as const;
+
+/** Opaque position after a comment (its created_at and id); null when no comment follows. */
+const CommentCursor = z.string().regex(/^[0-9]{1,15}-[1-9][0-9]{0,14}$/, 'Invalid comments cursor');
+
+/**
+ * GET /api/posts/{id}: the post with the first page of its comments, oldest first
+ * (`comment_count` is the total); `comments_next_cursor` fetches the next page when there is one.
+ */
+export const PostDetail = PostSummary.extend({
+  comments: z.array(Comment),
+  // Absent in answers from before paging: the comments given are then all of them.
+  comments_next_cursor: CommentCursor.nullable().default(null),
+});
 export type PostDetail = z.infer<typeof PostDetail>;
+
+/** GET /api/posts/{id}/comments?after=&limit=: the comments after the cursor, oldest first. */
+export const ListCommentsQuery = z.object({
+  after: z.preprocess(emptyAsUndefined, CommentCursor.optional()),
+  limit: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(COMMENT_PAGE.max).default(COMMENT_PAGE.default),
+  ),
+});
+export type ListCommentsQuery = z.input<typeof ListCommentsQuery>;
+
+export const CommentPage = z.object({ comments: z.array(Comment), next_cursor: CommentCursor.nullable() });
+export type CommentPage = z.infer<typeof CommentPage>;
 
 /** A date filter: ms timestamp, or a YYYY-MM-DD day. */
 const DateParam = z.union([

@@ -107,10 +107,34 @@ export async function postTitle(db: Db, id: number): Promise<string | null> {
   return rows[0]?.title ?? null;
 }
 
-export async function listComments(db: Db, postId: number): Promise<Comment[]> {
+/** Position after a comment in a post's discussion order (created_at, id). */
+export interface CommentPosition {
+  createdAt: number;
+  id: number;
+}
+
+/**
+ * One page of a post's comments after `after` (from the start without), oldest first, unexecuted
+ * (tests EXPLAIN it). Keyset paging on comments_post_idx (post_id, created_at, id): each page
+ * reads only its own rows however long the thread is.
+ */
+export function listCommentsQuery(db: Db, postId: number, page: { after?: CommentPosition | undefined; limit: number }) {
+  const after = page.after ? db`AND (created_at, id) > (${page.after.createdAt}, ${page.after.id})` : db``;
   return db<Comment[]>`
     SELECT id, post_id, body, author_name, created_at FROM comments
-    WHERE post_id = ${postId} ORDER BY created_at, id`;
+    WHERE post_id = ${postId} ${after}
+    ORDER BY created_at, id
+    LIMIT ${page.limit}`;
+}
+
+/** Up to `limit` comments after `after`, and whether more follow (one extra row is read to know). */
+export async function listComments(
+  db: Db,
+  postId: number,
+  page: { after?: CommentPosition | undefined; limit: number },
+): Promise<{ comments: Comment[]; more: boolean }> {
+  const rows = await listCommentsQuery(db, postId, { after: page.after, limit: page.limit + 1 });
+  return { comments: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
 /** Inserts the comment and counts it on its post; null when the post does not exist. */

@@ -1,8 +1,10 @@
 import type { Sql } from '@wfm/service-kit';
 import { notFound, writeEvent } from '@wfm/service-kit';
 import {
+  COMMENT_PAGE,
   POST_MESSAGES,
   type Comment,
+  type CommentPage,
   type CreatePostInput,
   type ListPostsResponse,
   type PostDetail,
@@ -78,10 +80,41 @@ export async function listPosts(sql: Sql, query: ListPostsInput): Promise<ListPo
   );
 }
 
+/** `<created_at>-<id>` of the last comment given, when more follow. */
+const cursorAfter = (comments: Comment[], more: boolean): string | null => {
+  const last = comments.at(-1);
+  return more && last ? `${last.created_at}-${last.id}` : null;
+};
+
+/** The contract's regex has checked the shape; both parts are safe integers. */
+function parseCursor(cursor: string): posts.CommentPosition {
+  const [createdAt, id] = cursor.split('-');
+  return { createdAt: Number(createdAt), id: Number(id) };
+}
+
+/** The post with the first page of its comments and the cursor of the next page. */
 export async function getPost(sql: Sql, id: number): Promise<PostDetail> {
-  const [post, comments] = await Promise.all([posts.findPost(sql, id), posts.listComments(sql, id)]);
+  const [post, page] = await Promise.all([
+    posts.findPost(sql, id),
+    posts.listComments(sql, id, { limit: COMMENT_PAGE.default }),
+  ]);
   if (!post) throw notFound(POST_MESSAGES.notFound);
-  return { ...post, comments };
+  return { ...post, comments: page.comments, comments_next_cursor: cursorAfter(page.comments, page.more) };
+}
+
+/** The comments after `after` (a cursor from the detail or the previous page); 404 without the post. */
+export async function listPostComments(
+  sql: Sql,
+  id: number,
+  query: { after?: string | undefined; limit: number },
+): Promise<CommentPage> {
+  const page = await posts.listComments(sql, id, {
+    after: query.after === undefined ? undefined : parseCursor(query.after),
+    limit: query.limit,
+  });
+  // A page with comments proves the post exists (comments go with their post).
+  if (page.comments.length === 0 && (await posts.postTitle(sql, id)) === null) throw notFound(POST_MESSAGES.notFound);
+  return { comments: page.comments, next_cursor: cursorAfter(page.comments, page.more) };
 }
 
 export async function upvotePost(sql: Sql, id: number, voterHash: Buffer): Promise<{ upvotes: number }> {

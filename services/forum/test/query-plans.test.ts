@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { countPostsQuery, listPostsQuery, type PostFilters } from '../src/post-repository.ts';
+import { countPostsQuery, listCommentsQuery, listPostsQuery, type PostFilters } from '../src/post-repository.ts';
 import { countActiveVisitors } from '../src/activity.ts';
 import { hashToken } from '../src/visitors.ts';
 
@@ -62,6 +62,41 @@ describe('every list query is served by an index', () => {
     expect(await countActiveVisitors(t.sql, now)).toBeGreaterThan(0);
   });
 });
+
+describe('comment pages are keyset reads on comments_post_idx', () => {
+  let longThread: number;
+  beforeAll(async () => {
+    // One thread of 5,000 comments among 200 short ones: the shape where OFFSET or a sort would show.
+    const [thread] = await t.sql<{ id: number }[]>`SELECT id FROM posts ORDER BY id LIMIT 1`;
+    longThread = thread!.id;
+    await t.sql`
+      INSERT INTO comments (post_id, body, author_name, created_at)
+      SELECT CASE WHEN i <= 5000 THEN ${longThread}::bigint ELSE ${longThread}::bigint + i % 200 + 1 END,
+             'comment ' || i, 'member', 1700000000000 + i
+      FROM generate_series(1, 6000) AS i`;
+    await t.sql`VACUUM ANALYZE comments`;
+  });
+
+  it.each([
+    ['first page', undefined],
+    ['a page deep in the thread', { createdAt: 1700000004000, id: 1 }],
+  ])('%s', async (_name, after) => {
+    const plan = await explainJson(listCommentsQuery(t.sql, longThread, { after, limit: 101 }));
+    expect(plan).toMatch(/"Index Name": "comments_post_idx"/);
+    expect(plan).not.toMatch(/Seq Scan/);
+    // The index gives the order: no sort of the thread's rows, and the scan stops at the page's end.
+    expect(plan).not.toMatch(/"Node Type": "Sort"/);
+    expect(plan).toMatch(/"Node Type": "Limit"/);
+    // The cursor is part of the index condition, so earlier comments are never read.
+    if (after) expect(plan).toMatch(/"Index Cond": "\(\(post_id = [^"]*AND \(ROW\(created_at, id\) > ROW\(/);
+  });
+});
+
+/** EXPLAIN (FORMAT JSON) of the query as the repository builds it, as text to match. */
+async function explainJson(query: PromiseLike<unknown>): Promise<string> {
+  const rows = await t.sql`EXPLAIN (FORMAT JSON) ${query as ReturnType<typeof listPostsQuery>}`;
+  return JSON.stringify(rows[0]!['QUERY PLAN'], null, 1);
+}
 
 /** EXPLAIN of the query exactly as the repository builds it, with its parameters bound. */
 async function explain(query: ReturnType<typeof listPostsQuery> | ReturnType<typeof countPostsQuery>): Promise<string> {

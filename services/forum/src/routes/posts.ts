@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Comment,
+  CommentPage,
   CreateCommentBody,
   CreatePostBody,
   CreatePostResponse,
   ErrorResponse,
+  ListCommentsQuery,
   ListPostsQuery,
   ListPostsResponse,
   PostDetail,
@@ -54,6 +56,18 @@ export const postRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req) => postsService.getPost(sql, req.params.id),
+  );
+
+  app.get(
+    '/api/posts/:id/comments',
+    {
+      schema: {
+        params: PostIdParams,
+        querystring: ListCommentsQuery,
+        response: { 200: CommentPage, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => postsService.listPostComments(sql, req.params.id, req.query),
   );
 
   app.post(
