@@ -1,9 +1,11 @@
 // Lint: typescript-eslint recommended rules plus the import boundaries of STYLE.md —
 // a service never imports another service (or the gateway), web features never import each
-// other, shared code never imports features, and no import cycles.
+// other, shared code never imports features, and no import cycles — kebab-case file and folder
+// names, and no lone blocks. infra/tests/lint.test.ts proves each of these rules really fires.
 import { readdirSync, existsSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 
 const dirs = (path) =>
   existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
@@ -52,11 +54,35 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: {
+      // Without these two, import-x parses no .ts/.tsx file it follows, so no-cycle sees no edges
+      // and reports nothing (it did for months). The resolver finds the files; these let it read them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // import-x's own resolver (unrs-resolver): package.json "exports" of the workspaces and
+      // relative imports written with their .ts/.tsx extension, as tsconfig allows.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...serviceZones, ...featureZones, ...packageZones] }],
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-lone-blocks': 'error',
+    },
+  },
+  {
+    // Kebab-case names (STYLE.md): `post-card.tsx`, `forum-routes.ts`, `use-session.ts`.
+    // Numbered migrations keep node-pg-migrate's `001_name` form.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/migrations/**', '**/ts-migrations/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
 );

@@ -1,0 +1,8 @@
+/**
+ * The public entry of `@wfm/service-kit/testing`: the harness (testing.ts) plus the shared suites
+ * built on it. The suites import the harness, so the harness must not re-export them (an import
+ * cycle, which lint refuses): new harness exports go in testing.ts and reach users through here.
+ */
+export * from './testing.ts';
+export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';
+export { describeServiceBasics } from './testing-service-basics.ts';
