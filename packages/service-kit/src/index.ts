@@ -3,7 +3,8 @@ export {
   serviceEnvSchema,
   DEV_STAFF_HEADER_SECRET,
   DEV_VISITOR_TOKEN_SECRET,
-  DEFAULT_TRUST_PROXY,
+  PLACEHOLDER_SECRETS,
+  isPlaceholderSecret,
   DEFAULT_IDENTITY_URL,
   type ServiceEnv,
 } from './env.ts';
@@ -51,6 +52,8 @@ export {
   type SignedRequest,
   type StaffIdentity,
 } from './staff-auth.ts';
+export { clientAddressKey } from './client-address.ts';
+export { serveMetrics, processMetricsFor, type MetricsServer, type ServeMetricsOptions } from './metrics.ts';
 export { RATE_LIMIT_MESSAGE, byIp, keyByVisitor, rateLimits, type Limit } from './rate-limit.ts';
 export {
   createServiceApp,

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from './app.ts';
+import { serveMetrics } from './metrics.ts';
 import { SERVICE_MIGRATIONS_TABLE } from './migrate.ts';
 import { buildTestService, type TestService } from './testing.ts';
 
 /**
  * What every service must do on a fresh database: apply its migrations (`expectedMigrations`) and
- * the kit's outbox in its own schema, answer health, readiness and metrics, and answer an unknown
- * path with a JSON 404.
+ * the kit's outbox in its own schema, answer health and readiness, serve metrics on the internal
+ * listener and not on its public port, and answer an unknown path with a JSON 404.
  */
 export function describeServiceBasics(def: ServiceDefinition, expectedMigrations: string[]): void {
   let t: TestService;
@@ -24,7 +25,7 @@ export function describeServiceBasics(def: ServiceDefinition, expectedMigrations
       expect(outbox).toHaveLength(1);
     });
 
-    it('answers health, readiness and metrics', async () => {
+    it('answers health and readiness', async () => {
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toEqual({ status: 'ok' });
@@ -33,9 +34,23 @@ export function describeServiceBasics(def: ServiceDefinition, expectedMigrations
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({ status: 'ready' });
 
-      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-      expect(metrics.statusCode).toBe(200);
-      expect(metrics.body).toContain('# TYPE');
+    });
+
+    it('serves metrics on the internal listener only, never on its public port', async () => {
+      const publicPort = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(publicPort.statusCode).toBe(404);
+      expect(publicPort.json()).toEqual({ message: expect.any(String) });
+
+      const internal = await serveMetrics(t.app.metricsRegistry, { port: 0, host: '127.0.0.1' });
+      try {
+        const res = await fetch(`${internal.url}/metrics`);
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+        expect(text).toContain(`service="${def.name}"`);
+      } finally {
+        await internal.close();
+      }
     });
 
     it('answers an unknown path with a JSON 404', async () => {

@@ -105,7 +105,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
       closers.unshift(() => relay.stop());
     }
-    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test' });
+    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
     closers.unshift(() => app.close());
     await app.ready();
     return {

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { createLogger } from '../src/logger.ts';
+import { serveMetrics } from '../src/metrics.ts';
 import { signStaffHeaders } from '../src/staff-auth.ts';
 import { buildTestService, TEST_REDIS_URL, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestService } from '../src/testing.ts';
 import { fixtureService, uid } from './helpers.ts';
@@ -105,14 +106,43 @@ describe('request ids and client address', () => {
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('takes the client IP from x-forwarded-for set by a local proxy', async () => {
-    const res = await svc.app.inject({
+  it('takes the client IP from x-forwarded-for set by a trusted proxy only', async () => {
+    // buildTestService trusts loopback, where the gateway stands in tests.
+    const fromGateway = await svc.app.inject({
+      method: 'GET',
+      url: '/whoami',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(fromGateway.json().ip).toBe('203.0.113.9');
+    const fromElsewhere = await svc.app.inject({
       method: 'GET',
       url: '/whoami',
       remoteAddress: '10.1.2.3',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
-    expect(res.json().ip).toBe('203.0.113.9');
+    expect(fromElsewhere.json().ip).toBe('10.1.2.3');
+  });
+
+  it('trusts no proxy unless told (TRUST_PROXY default): a spoofed x-forwarded-for is ignored', async () => {
+    const app = await createServiceApp(fixtureService, {
+      sql: svc.sql,
+      bus: svc.bus,
+      staffSecret: TEST_STAFF_SECRET,
+      visitorSecret: TEST_VISITOR_SECRET,
+      logger: createLogger('test', 'silent'),
+    });
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/whoami',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(res.json().ip).toBe('127.0.0.1');
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -139,15 +169,30 @@ describe('health, readiness and metrics', () => {
     await app.close();
   });
 
-  it('exposes request durations by route template and process metrics', async () => {
+  it('exposes request durations by route template and process metrics on the internal listener', async () => {
     await svc.app.inject({ method: 'GET', url: '/teapot' });
+    const internal = await serveMetrics(svc.app.metricsRegistry, { port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${internal.url}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const body = await res.text();
+      expect(body).toMatch(
+        /http_request_duration_seconds_count\{service="forum",route="\/teapot",method="GET",status_code="418"\} \d+/,
+      );
+      expect(body).toContain('process_cpu_user_seconds_total');
+      const elsewhere = await fetch(`${internal.url}/healthz`);
+      expect(elsewhere.status).toBe(404);
+      expect(await elsewhere.json()).toEqual({ message: expect.any(String) });
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('answers /metrics on the public port with a JSON 404', async () => {
     const res = await svc.app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toMatch(
-      /http_request_duration_seconds_count\{service="forum",route="\/teapot",method="GET",status_code="418"\} \d+/,
-    );
-    expect(res.body).toContain('process_cpu_user_seconds_total');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
   it('keeps metrics of two apps in one process apart', async () => {
@@ -158,10 +203,10 @@ describe('health, readiness and metrics', () => {
       logger: createLogger('test', 'silent'),
     });
     for (let i = 0; i < 3; i++) await other.inject({ method: 'GET', url: '/teapot' });
-    const theirs = (await other.inject({ method: 'GET', url: '/metrics' })).body;
+    const theirs = await other.metricsRegistry.metrics();
     expect(theirs).toMatch(/_count\{service="forum",route="\/teapot",method="GET",status_code="418"\} 3\n/);
     expect(theirs).not.toMatch(/route="\/items"/);
-    expect((await svc.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/route="\/items"/);
+    expect(await svc.app.metricsRegistry.metrics()).toMatch(/route="\/items"/);
     await other.close();
   });
 });

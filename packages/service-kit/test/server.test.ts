@@ -50,6 +50,37 @@ describe('startService (in process)', () => {
     await bus.close();
   });
 
+  it('serves /metrics on its internal listener, 404 on the public port; none without METRICS_PORT', async () => {
+    const bus = createMemoryBus();
+    const svc = await startService(fixtureService, {
+      env: env(),
+      bus,
+      logger,
+      port: 0,
+      host: '127.0.0.1',
+      registerSignals: false,
+      metrics: { port: 0, host: '127.0.0.1' },
+    });
+    try {
+      const publicPort = await fetch(`${svc.url}/metrics`);
+      expect(publicPort.status).toBe(404);
+      expect(await publicPort.json()).toEqual({ message: expect.any(String) });
+      expect(svc.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(svc.metricsUrl).not.toBe(svc.url);
+      const internal = await fetch(`${svc.metricsUrl}/metrics`);
+      expect(internal.status).toBe(200);
+      expect(await internal.text()).toContain('process_cpu_user_seconds_total');
+    } finally {
+      await svc.close();
+    }
+    await expect(fetch(`${svc.metricsUrl}/metrics`)).rejects.toThrow();
+
+    const plain = await startService(fixtureService, { env: env(), bus, logger, port: 0, host: '127.0.0.1', registerSignals: false });
+    expect(plain.metricsUrl).toBeUndefined();
+    await plain.close();
+    await bus.close();
+  });
+
   it('throws on a failed migration', async () => {
     await expect(
       startService(

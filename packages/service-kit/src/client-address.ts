@@ -1,0 +1,15 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The key a per-address limit counts a client under: the IPv4 address (an IPv4-mapped IPv6
+ * address counts as its IPv4 address), or the /64 network of an IPv6 address, since one
+ * subscriber usually holds a whole /64 and can pick a fresh address from it for every request.
+ * Anything that does not parse as an address is returned as given.
+ */
+export function clientAddressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(':')}::/64`;
+}
