@@ -54,7 +54,34 @@ export {
 } from './staff-auth.ts';
 export { clientAddressKey } from './client-address.ts';
 export { serveMetrics, processMetricsFor, type MetricsServer, type ServeMetricsOptions } from './metrics.ts';
-export { RATE_LIMIT_MESSAGE, byIp, keyByVisitor, rateLimits, type Limit } from './rate-limit.ts';
+export {
+  RATE_LIMIT_MESSAGE,
+  SERVICE_KIT_LIMITS,
+  addressOf,
+  byIp,
+  byVisitor,
+  keyByVisitor,
+  enforceLimits,
+  rateLimits,
+  type EnforceOptions,
+  type Limit,
+} from './rate-limit.ts';
+export {
+  HOUR,
+  MINUTE,
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  RATE_LIMIT_SCALE_VARIABLE,
+  defineLimits,
+  describeLimits,
+  limitEnvName,
+  loadRateLimitSettings,
+  resolveLimits,
+  type LimitKeyKind,
+  type LimitSpec,
+  type LimitTable,
+  type RateLimitSettings,
+  type ResolvedLimit,
+} from './rate-limit-table.ts';
 export {
   createServiceApp,
   type NodeEnv,

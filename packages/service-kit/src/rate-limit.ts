@@ -1,21 +1,63 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientAddressKey } from './client-address.ts';
 import { HttpError, tooManyRequests } from './errors.ts';
+import {
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  MINUTE,
+  mergeLimits,
+  resolveLimits,
+  type LimitSpec,
+  type LimitTable,
+  type RateLimitSettings,
+  type ResolvedLimit,
+} from './rate-limit-table.ts';
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests, please try again later.';
 
 /**
- * @fastify/rate-limit with global: false, so only routes with `config: { rateLimit: {...} }` (and
- * limiters made with app.rateLimit / app.createRateLimit) are limited. Counters live in Redis when
- * a client is given, so every replica shares them; otherwise in memory. If Redis fails, requests
- * are let through rather than refused.
+ * Counters one in-memory limit keeps (least recently used forgotten beyond). Counting itself is
+ * exact: the memory store increments synchronously, so parallel requests never share a count.
+ */
+export const MEMORY_KEYS_PER_LIMIT = 50_000;
+
+/** Limits every service has, on top of its own table. */
+export const SERVICE_KIT_LIMITS = {
+  'not-found-ip': {
+    max: 600,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: 'unknown URLs (route probing), per service',
+  },
+} as const satisfies Record<string, LimitSpec>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every limit of this service (the kit's and the service's table), as configured at boot. */
+    rateLimitTable: Readonly<Record<string, ResolvedLimit>>;
+  }
+}
+
+/**
+ * @fastify/rate-limit with global: false, so only routes with a limit hook (enforceLimits, or
+ * app.rateLimit / app.createRateLimit) are limited. Counters live in Redis when a client is given,
+ * so every replica shares them; otherwise in memory. If Redis fails, requests are let through
+ * rather than refused. Resolves the service's limit table once, here at boot: a bad RATE_LIMIT_*
+ * variable throws a ConfigError.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  opts: { redis?: Redis | undefined; namespace: string },
+  opts: {
+    redis?: Redis | undefined;
+    namespace: string;
+    /** The service's own limits (defineLimits(<service>, {...})). */
+    limits?: LimitTable | undefined;
+    settings?: RateLimitSettings | undefined;
+  },
 ): Promise<void> {
+  const table = mergeLimits(opts.limits?.owner ?? opts.namespace, SERVICE_KIT_LIMITS, opts.limits?.limits);
+  app.decorate('rateLimitTable', resolveLimits(table, opts.settings ?? DEFAULT_RATE_LIMIT_SETTINGS));
   await app.register(rateLimit, {
     global: false,
     redis: opts.redis,
@@ -25,17 +67,17 @@ export async function registerRateLimit(
   });
 }
 
-/**
- * A keyGenerator counting per visitor: the anonymous token when the request carries one (hashed,
- * so the counter store never holds a token), else the client IP.
- */
-export function keyByVisitor(req: FastifyRequest): string {
-  const token = req.headers['x-anon-token'];
-  if (typeof token === 'string' && token.length > 0) {
-    return `anon:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
-  }
-  return `ip:${req.ip}`;
-}
+/** The client address a per-address limit counts: IPv4 address, IPv6 /64 (IPv4-mapped as IPv4). */
+export const addressOf = (req: FastifyRequest): string => clientAddressKey(req.ip);
+
+/** Counts per client address (as forwarded by trusted proxies); IPv6 per /64. */
+export const byIp = (req: FastifyRequest): string => `ip:${addressOf(req)}`;
+
+/** Counts per verified visitor (request.visitor.key), else per client address. */
+export const byVisitor = (req: FastifyRequest): string => (req.visitor ? `visitor:${req.visitor.key}` : byIp(req));
+
+/** The former name of byVisitor. */
+export const keyByVisitor = byVisitor;
 
 export interface Limit {
   /** Unique per limit: it namespaces the counters, which all limiters of a service share. */
@@ -46,12 +88,10 @@ export interface Limit {
   key: (req: FastifyRequest) => string | null;
 }
 
-/** Counts per client IP (as forwarded by trusted proxies). */
-export const byIp = (req: FastifyRequest): string => `ip:${req.ip}`;
-
 /**
  * An onRequest hook enforcing every limit in `limits` before the body is read (each counted
- * separately, e.g. per visitor and per IP); the first one exceeded answers 429 with Retry-After.
+ * separately, e.g. per visitor and per IP, in the order given); the first one exceeded answers 429
+ * with Retry-After. A request refused by one limit has already counted towards those before it.
  */
 export function rateLimits(app: FastifyInstance, limits: Limit[]) {
   const checks = limits.map((limit) => ({
@@ -60,6 +100,8 @@ export function rateLimits(app: FastifyInstance, limits: Limit[]) {
       max: limit.max,
       timeWindow: limit.windowMs,
       keyGenerator: (req) => `${limit.name}:${limit.key(req)}`,
+      // Read by the memory store (RateLimitOptions.cache); the type of createRateLimit omits it.
+      ...({ cache: MEMORY_KEYS_PER_LIMIT } as object),
     }),
   }));
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -72,4 +114,45 @@ export function rateLimits(app: FastifyInstance, limits: Limit[]) {
       }
     }
   };
+}
+
+export interface EnforceOptions {
+  /**
+   * The thing the call acts on, for `address-target` limits (e.g. the post id from the params);
+   * null (e.g. a malformed id, refused later) skips those limits.
+   */
+  target?: (req: FastifyRequest) => string | null;
+}
+
+/** The counting key of one limit kind. */
+function keyFor(limit: ResolvedLimit, opts: EnforceOptions): (req: FastifyRequest) => string | null {
+  switch (limit.key) {
+    case 'visitor':
+      return byVisitor;
+    case 'address':
+      return byIp;
+    case 'address-target': {
+      const target = opts.target;
+      if (!target) throw new Error(`rate limit ${limit.name} counts per target: pass { target }`);
+      return (req) => {
+        const value = target(req);
+        return value === null ? null : `${byIp(req)}|${value}`;
+      };
+    }
+  }
+}
+
+/**
+ * An onRequest hook enforcing the named limits of the service's table (app.rateLimitTable), as
+ * configured at boot; see rateLimits for the order of checks.
+ */
+export function enforceLimits(app: FastifyInstance, names: readonly string[], opts: EnforceOptions = {}) {
+  return rateLimits(
+    app,
+    names.map((name) => {
+      const limit = app.rateLimitTable[name];
+      if (!limit) throw new Error(`rate limit "${name}" is not in the ${app.config?.name ?? ''} limit table`);
+      return { name, max: limit.max, windowMs: limit.windowMs, key: keyFor(limit, opts) };
+    }),
+  );
 }

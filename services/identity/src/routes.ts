@@ -14,10 +14,7 @@ import {
 } from '@wfm/contracts';
 import { adminRoutes } from './admin-routes.ts';
 import * as identity from './identity-service.ts';
-import { byToken } from './rate-limits.ts';
-import { byIp, rateLimits } from '@wfm/service-kit';
-
-const MINUTE = 60_000;
+import { limits } from './rate-limits.ts';
 
 /**
  * These URLs carry the visitor's token, and Fastify's request log prints the URL; at warn level the
@@ -46,7 +43,7 @@ export const identityRoutes: FastifyPluginAsync = async (base) => {
       '/api/session',
       {
         bodyLimit: 1024,
-        onRequest: rateLimits(app, [{ name: 'session-ip', max: 30, windowMs: MINUTE, key: byIp }]),
+        onRequest: limits(app, 'session-ip-minute', 'session-ip-hour'),
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
       async () => identity.createSession(sql),
@@ -80,10 +77,7 @@ export const identityRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/user-profile/check-username',
     {
-      onRequest: rateLimits(app, [
-        { name: 'check-username-ip', max: 120, windowMs: MINUTE, key: byIp },
-        { name: 'check-username-token', max: 60, windowMs: MINUTE, key: byToken },
-      ]),
+      onRequest: limits(app, 'check-username-visitor', 'check-username-ip'),
       schema: {
         body: CheckUsernameBody,
         response: { 200: CheckUsernameResponse, 400: ErrorResponse, 429: ErrorResponse },
@@ -95,10 +89,7 @@ export const identityRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/user-profile',
     {
-      onRequest: rateLimits(app, [
-        { name: 'create-profile-ip', max: 20, windowMs: MINUTE, key: byIp },
-        { name: 'create-profile-token', max: 10, windowMs: MINUTE, key: byToken },
-      ]),
+      onRequest: limits(app, 'create-profile-visitor', 'create-profile-ip'),
       schema: {
         body: CreateProfileBody,
         response: {

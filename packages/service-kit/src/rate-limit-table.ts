@@ -1,0 +1,209 @@
+import { SERVICES } from '@wfm/contracts';
+import { ConfigError } from './errors.ts';
+
+/**
+ * Rate-limit tables: every limit of a process (a service or the gateway) is one row of one table,
+ * next to its code, so docs/operations.md can list them and operators can tune them.
+ *
+ * Environment (read once at boot by loadRateLimitSettings, never per request):
+ * - `RATE_LIMIT_SCALE` (a number > 0, default 1) multiplies every limit of every table;
+ * - `RATE_LIMIT_<OWNER>_<NAME>` (a positive integer) sets one limit exactly, e.g.
+ *   `RATE_LIMIT_FORUM_UPVOTE_IP_POST=50` for the forum's `upvote-ip-post`; it is not scaled.
+ * A set variable that is not a positive number, or that names no known process or limit, stops
+ * the process with a ConfigError naming it.
+ */
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/**
+ * Who a limit counts:
+ * - `visitor`: the verified visitor (`request.visitor.key`); a request without one is counted
+ *   under its client address;
+ * - `address`: the client address (IPv4 address, IPv6 /64 network);
+ * - `address-target`: the client address and the thing the call acts on (e.g. the post upvoted).
+ */
+export type LimitKeyKind = 'visitor' | 'address' | 'address-target';
+
+export interface LimitSpec {
+  /** Calls allowed per window, before RATE_LIMIT_SCALE. */
+  max: number;
+  windowMs: number;
+  key: LimitKeyKind;
+  /** What the limit protects, in a few words (listed in docs/operations.md). */
+  protects: string;
+}
+
+export interface LimitTable<N extends string = string> {
+  /** The process the limits belong to: a service name or `gateway`. */
+  owner: string;
+  limits: Readonly<Record<N, LimitSpec>>;
+}
+
+export interface ResolvedLimit extends LimitSpec {
+  owner: string;
+  name: string;
+  /** The variable that sets this limit (`RATE_LIMIT_<OWNER>_<NAME>`). */
+  envName: string;
+  /** The table's default, before RATE_LIMIT_SCALE. */
+  defaultMax: number;
+  /** Where `max` came from. */
+  source: 'default' | 'scale' | 'env';
+}
+
+export interface RateLimitSettings {
+  /** RATE_LIMIT_SCALE. */
+  scale: number;
+  /** Limits set one by one: variable name -> value. */
+  overrides: ReadonlyMap<string, number>;
+}
+
+export const DEFAULT_RATE_LIMIT_SETTINGS: RateLimitSettings = Object.freeze({ scale: 1, overrides: new Map() });
+
+export const RATE_LIMIT_SCALE_VARIABLE = 'RATE_LIMIT_SCALE';
+const PREFIX = 'RATE_LIMIT_';
+/** Older names still honoured: the gateway's per-IP limit was RATE_LIMIT_PER_MINUTE. */
+const ALIASES: Readonly<Record<string, string>> = { RATE_LIMIT_PER_MINUTE: 'RATE_LIMIT_GATEWAY_API_IP' };
+const LIMIT_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const INTEGER = /^\d+$/;
+
+const envPart = (text: string) => text.replaceAll('-', '_').toUpperCase();
+
+/** The variable that sets one limit: `limitEnvName('forum', 'upvote-ip-post')` -> `RATE_LIMIT_FORUM_UPVOTE_IP_POST`. */
+export const limitEnvName = (owner: string, name: string): string => `${PREFIX}${envPart(owner)}_${envPart(name)}`;
+
+/** Every process that may own limits: the services of @wfm/contracts and the gateway. */
+export const LIMIT_OWNERS: readonly string[] = [...SERVICES.map((s) => s.name), 'gateway'];
+
+/** A table of limits for one process; names are kebab-case and unique within the table. */
+export function defineLimits<const N extends string>(owner: string, limits: Record<N, LimitSpec>): LimitTable<N> {
+  if (!LIMIT_OWNERS.includes(owner)) throw new Error(`rate limits: unknown owner "${owner}"`);
+  for (const [name, spec] of Object.entries<LimitSpec>(limits)) {
+    if (!LIMIT_NAME.test(name)) throw new Error(`rate limits: "${name}" is not a kebab-case name`);
+    if (!Number.isSafeInteger(spec.max) || spec.max < 1) throw new Error(`rate limits: ${name}.max must be a positive integer`);
+    if (!Number.isSafeInteger(spec.windowMs) || spec.windowMs < 1) throw new Error(`rate limits: ${name}.windowMs must be positive`);
+  }
+  return { owner, limits: Object.freeze({ ...limits }) };
+}
+
+/** Two tables as one (e.g. the kit's limits every service has, and the service's own). */
+export function mergeLimits(owner: string, ...tables: Array<Record<string, LimitSpec> | undefined>): LimitTable {
+  const limits: Record<string, LimitSpec> = {};
+  for (const table of tables) {
+    for (const [name, spec] of Object.entries(table ?? {})) {
+      if (name in limits) throw new Error(`rate limits: ${owner} defines "${name}" twice`);
+      limits[name] = spec;
+    }
+  }
+  return defineLimits(owner, limits);
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+/**
+ * RATE_LIMIT_SCALE and every RATE_LIMIT_<OWNER>_<NAME> of the environment, checked once at boot.
+ * Throws a ConfigError naming each variable that is not a positive number or names no process.
+ * Whether a name is one of its owner's limits is checked when the owner resolves its table.
+ */
+export function loadRateLimitSettings(source: EnvSource = process.env): RateLimitSettings {
+  const problems = new Map<string, string>();
+  const overrides = new Map<string, number>();
+  let scale = 1;
+  const ownerParts = LIMIT_OWNERS.map((owner) => `${PREFIX}${envPart(owner)}_`);
+
+  for (const [name, raw] of Object.entries(source)) {
+    if (!name.startsWith(PREFIX) || raw === undefined || raw === '') continue;
+    const value = raw.trim();
+    if (name === RATE_LIMIT_SCALE_VARIABLE) {
+      const n = Number(value);
+      if (!DECIMAL.test(value) || !Number.isFinite(n) || n <= 0) {
+        problems.set(name, `${name} must be a number greater than 0 (got "${raw}")`);
+      } else scale = n;
+      continue;
+    }
+    const target = ALIASES[name] ?? name;
+    if (!ownerParts.some((part) => target.startsWith(part) && target.length > part.length)) {
+      problems.set(
+        name,
+        `${name} names no known limit (expected RATE_LIMIT_<${LIMIT_OWNERS.map(envPart).join('|')}>_<LIMIT>, see docs/operations.md)`,
+      );
+      continue;
+    }
+    const n = Number(value);
+    if (!INTEGER.test(value) || !Number.isSafeInteger(n) || n < 1) {
+      problems.set(name, `${name} must be a positive whole number (got "${raw}")`);
+      continue;
+    }
+    // The current name wins over an alias when both are set.
+    if (target !== name && source[target] !== undefined && source[target] !== '') continue;
+    overrides.set(target, n);
+  }
+  if (problems.size > 0) {
+    throw new ConfigError(`Invalid environment: ${[...problems.values()].join('; ')}`, [...problems.keys()]);
+  }
+  return { scale, overrides };
+}
+
+/** The scaled default: at least 1. */
+export const scaledMax = (max: number, scale: number): number => Math.max(1, Math.round(max * scale));
+
+/**
+ * The effective limits of one table under `settings`. Throws a ConfigError for a variable under
+ * the owner's prefix that names none of its limits (a typo must not be ignored).
+ */
+export function resolveLimits<N extends string>(
+  table: LimitTable<N>,
+  settings: RateLimitSettings = DEFAULT_RATE_LIMIT_SETTINGS,
+): Record<N, ResolvedLimit> {
+  const resolved = {} as Record<N, ResolvedLimit>;
+  const known = new Set<string>();
+  for (const [name, spec] of Object.entries<LimitSpec>(table.limits)) {
+    const envName = limitEnvName(table.owner, name);
+    known.add(envName);
+    const set = settings.overrides.get(envName);
+    const max = set ?? scaledMax(spec.max, settings.scale);
+    const source = set !== undefined ? 'env' : settings.scale === 1 ? 'default' : 'scale';
+    resolved[name as N] = { ...spec, owner: table.owner, name, envName, defaultMax: spec.max, max, source };
+  }
+  const ownerPrefix = `${PREFIX}${envPart(table.owner)}_`;
+  const problems = [...settings.overrides.keys()].filter((name) => name.startsWith(ownerPrefix) && !known.has(name));
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${problems.map((name) => `${name} is not a ${table.owner} limit (its limits: ${[...known].join(', ')})`).join('; ')}`,
+      problems,
+    );
+  }
+  return resolved;
+}
+
+const WINDOW_NAMES: Array<[number, string]> = [
+  [HOUR, 'hour'],
+  [MINUTE, 'minute'],
+  [1000, 'second'],
+];
+
+/** `10 minutes`, `hour`, `minute`. */
+export function describeWindow(windowMs: number): string {
+  for (const [unit, name] of WINDOW_NAMES) {
+    if (windowMs % unit === 0) {
+      const n = windowMs / unit;
+      return n === 1 ? name : `${n} ${name}s`;
+    }
+  }
+  return `${windowMs} ms`;
+}
+
+const KEY_NAMES: Record<LimitKeyKind, string> = {
+  visitor: 'visitor (else address)',
+  address: 'address',
+  'address-target': 'address + target',
+};
+
+/** The table as Markdown rows for docs/operations.md: limit, default, key, window, variable, protects. */
+export function describeLimits(table: LimitTable): string[] {
+  return Object.entries<LimitSpec>(table.limits).map(
+    ([name, spec]) =>
+      `| ${table.owner} | \`${name}\` | ${spec.max.toLocaleString('en-US')} | ${KEY_NAMES[spec.key]} | ${describeWindow(spec.windowMs)} | \`${limitEnvName(table.owner, name)}\` | ${spec.protects} |`,
+  );
+}
