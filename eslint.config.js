@@ -3,12 +3,18 @@
 // other, shared code never imports features, and no import cycles — kebab-case file and folder
 // names, and no lone blocks. infra/tests/lint.test.ts proves each of these rules really fires.
 import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 
+// Zones and folder lists are relative to this file, not to the directory ESLint runs in: with
+// process.cwd() (import-x's default) a run from a workspace folder silently checked no boundary.
+const ROOT = import.meta.dirname;
 const dirs = (path) =>
-  existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  existsSync(join(ROOT, path))
+    ? readdirSync(join(ROOT, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    : [];
 
 const services = dirs('services');
 const serviceZones = services.flatMap((service) => [
@@ -64,7 +70,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...serviceZones, ...featureZones, ...packageZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...serviceZones, ...featureZones, ...packageZones] },
+      ],
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-lone-blocks': 'error',
