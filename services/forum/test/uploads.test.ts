@@ -94,11 +94,11 @@ describe('POST /api/upload', () => {
     expect(after.length).toBe(before.length);
   });
 
-  it('5 files pass; a 6th is refused', async () => {
+  it('5 files pass; a 6th is refused with 400', async () => {
     const file = { name: 'a.txt', data: Buffer.from('x') };
     expect((await upload(Array(5).fill(file))).statusCode).toBe(201);
     const res = await upload(Array(6).fill(file));
-    expect(res.statusCode).toBe(413);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: UPLOAD_MESSAGES.tooManyFiles });
   });
 

@@ -1,0 +1,130 @@
+import { extname } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+
+export interface CheckedFile {
+  /** Extension of the stored name, from the content. */
+  ext: string;
+  mimetype: string;
+  isImage: boolean;
+}
+
+/** Raster images only: SVG can carry script. */
+const IMAGES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
+const IMAGE_NAMES = new Set(['.png', '.jpg', '.jpeg', '.jpe', '.gif', '.webp', '.bmp']);
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** Byte strings looked for anywhere in the content (across chunk boundaries). */
+const MARKERS = {
+  contentTypes: Buffer.from('[Content_Types].xml', 'latin1'),
+  wordDocument: Buffer.from('word/document.xml', 'latin1'),
+  vbaProject: Buffer.from('vbaProject.bin', 'latin1'),
+  /** Name of the main stream of a Word 97-2003 file, as stored (UTF-16LE) in its directory. */
+  wordStream: Buffer.from('WordDocument', 'utf16le'),
+} as const;
+type Marker = keyof typeof MARKERS;
+const LONGEST_MARKER = Math.max(...Object.values(MARKERS).map((m) => m.length));
+
+/** How much of the start of a file content sniffing looks at (file-type needs at most a few KB). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Judges a file by its bytes while they stream past, keeping only the first 64 KiB and a few
+ * flags: push() every chunk, then result(). What it accepts: raster images, PDF, DOC (Word
+ * compound file), DOCX (zip with word/document.xml, no macros), and TXT/MD (valid UTF-8 without
+ * NUL bytes), each only under a name whose extension fits the content.
+ */
+export class ContentInspector {
+  readonly #nameExt: string;
+  readonly #headChunks: Buffer[] = [];
+  #headLength = 0;
+  #tail = Buffer.alloc(0);
+  readonly #seen = new Set<Marker>();
+  readonly #utf8 = new TextDecoder('utf-8', { fatal: true });
+  #text = true;
+
+  constructor(originalName: string) {
+    this.#nameExt = extname(originalName).toLowerCase();
+  }
+
+  push(chunk: Buffer): void {
+    if (this.#headLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.#headLength);
+      this.#headChunks.push(part);
+      this.#headLength += part.length;
+    }
+    const window = this.#tail.length > 0 ? Buffer.concat([this.#tail, chunk]) : chunk;
+    for (const [name, marker] of Object.entries(MARKERS) as Array<[Marker, Buffer]>) {
+      if (!this.#seen.has(name) && window.includes(marker)) this.#seen.add(name);
+    }
+    this.#tail = Buffer.from(window.subarray(Math.max(0, window.length - (LONGEST_MARKER - 1))));
+    if (this.#text) {
+      if (chunk.includes(0)) this.#text = false;
+      else {
+        try {
+          this.#utf8.decode(chunk, { stream: true });
+        } catch {
+          this.#text = false;
+        }
+      }
+    }
+  }
+
+  /** What the file is, or null when it is not an allowed kind or its content does not fit its name. */
+  async result(): Promise<CheckedFile | null> {
+    const head = Buffer.concat(this.#headChunks);
+    const detected = await fileTypeFromBuffer(head);
+    const nameExt = this.#nameExt;
+    if (detected && detected.ext in IMAGES) {
+      return IMAGE_NAMES.has(nameExt) ? { ext: detected.ext, mimetype: IMAGES[detected.ext]!, isImage: true } : null;
+    }
+    if (detected?.ext === 'pdf') {
+      return nameExt === '.pdf' ? { ext: 'pdf', mimetype: 'application/pdf', isImage: false } : null;
+    }
+    if (nameExt === '.docx') {
+      const ok =
+        head.subarray(0, 4).equals(ZIP_MAGIC) &&
+        this.#seen.has('contentTypes') &&
+        this.#seen.has('wordDocument') &&
+        !this.#seen.has('vbaProject');
+      return ok ? { ext: 'docx', mimetype: DOCX_MIME, isImage: false } : null;
+    }
+    if (nameExt === '.doc') {
+      const ok = head.subarray(0, 8).equals(CFB_MAGIC) && this.#seen.has('wordStream');
+      return ok ? { ext: 'doc', mimetype: 'application/msword', isImage: false } : null;
+    }
+    if (nameExt === '.txt' || nameExt === '.md' || nameExt === '.markdown') {
+      if (detected || !this.#text || !this.#textEndsWell()) return null;
+      return nameExt === '.txt'
+        ? { ext: 'txt', mimetype: 'text/plain; charset=utf-8', isImage: false }
+        : { ext: 'md', mimetype: 'text/markdown; charset=utf-8', isImage: false };
+    }
+    return null;
+  }
+
+  /** A UTF-8 sequence cut off at the very end is not valid text either. */
+  #textEndsWell(): boolean {
+    try {
+      this.#utf8.decode();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The same judgement for a file already in memory. */
+export async function checkFile(originalName: string, data: Buffer): Promise<CheckedFile | null> {
+  const inspector = new ContentInspector(originalName);
+  inspector.push(data);
+  return inspector.result();
+}

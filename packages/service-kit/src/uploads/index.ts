@@ -1,0 +1,28 @@
+export { ContentInspector, checkFile, type CheckedFile } from './file-check.ts';
+export { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency.ts';
+export {
+  createPgUploadStore,
+  UPLOAD_CHUNK_BYTES,
+  type NewUpload,
+  type UploadMeta,
+  type UploadStore,
+  type UploadWriter,
+} from './upload-store.ts';
+export { createPgUploadQuota, utcDay, type QuotaKey, type UploadQuota } from './upload-quota.ts';
+export {
+  receiveUploads,
+  defaultUploadMessages,
+  cleanName,
+  STORED_NAME,
+  type ReceiveUploadsOptions,
+  type ReceivedUpload,
+  type UploadLimits,
+  type UploadMessages,
+} from './receive-uploads.ts';
+export { serveUpload, contentDisposition, etagMatches, type ServeUploadOptions } from './serve-upload.ts';
+export {
+  DEFAULT_UPLOAD_SETTINGS,
+  uploadEnvShape,
+  uploadSettingsFromEnv,
+  type UploadSettings,
+} from './upload-settings.ts';
