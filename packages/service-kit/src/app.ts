@@ -21,6 +21,8 @@ import { registerMetrics } from './metrics.ts';
 import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
+import type { ServiceJobs } from './jobs/job-runner.ts';
+import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-settings.ts';
 import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createAuthorNames, type AuthorNames } from './author-names.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
@@ -38,6 +40,8 @@ export interface ServiceDefinition {
   onReady?(app: FastifyInstance): Promise<void>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
+  /** Background jobs: handlers and repeatable jobs on the service's own queue, run in its process (kit jobs/). */
+  jobs?(app: FastifyInstance): ServiceJobs;
   /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
   limits?: LimitTable;
 }
@@ -66,6 +70,8 @@ export interface ServiceAppDeps {
   /** Identity's internal URL for app.authorNames (IDENTITY_URL); default http://127.0.0.1:7101. */
   identityUrl?: string | undefined;
   logger?: Logger;
+  /** Upload quotas, concurrency and cleanup (UPLOAD_* variables); default DEFAULT_UPLOAD_SETTINGS. */
+  uploads?: Partial<UploadSettings> | undefined;
   /** Which proxies may set x-forwarded-for (Fastify trustProxy); default none (TRUST_PROXY). */
   trustProxy?: boolean | string;
   /** Default: NODE_ENV when valid, else development. */
@@ -81,6 +87,8 @@ declare module 'fastify' {
     requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
     /** This service's view of a token identity issued (e.g. an anon_token query value), or null. */
     verifyVisitor: VisitorVerifier;
+    /** Upload quotas, concurrency cap and cleanup timing for the kit's upload module. */
+    uploadSettings: UploadSettings;
     /** A new visitor token signed with VISITOR_TOKEN_SECRET. Only the identity service issues tokens. */
     issueVisitorToken(): string;
     /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
@@ -147,6 +155,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.decorate('config', { name: def.name, schema: def.schema, nodeEnv: deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV) });
   const verifyVisitor = createVisitorVerifier(deps.visitorSecret, def.name);
   app.decorate('verifyVisitor', verifyVisitor);
+  app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });
   app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
   app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
   app.decorateRequest('staff', null);

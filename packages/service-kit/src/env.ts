@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
+import { uploadEnvShape } from './uploads/upload-settings.ts';
 
 /**
  * Used only outside production so a fresh checkout runs without setup; the gateway signs with the
@@ -85,6 +86,8 @@ export const serviceEnvSchema = z.object({
   VISITOR_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_VISITOR_TOKEN_SECRET),
   /** Internal URL of the identity service (author-name checks, app.authorNames). */
   IDENTITY_URL: urlList(['http', 'https']).default(DEFAULT_IDENTITY_URL),
+  /** UPLOAD_DAILY_MB_PER_VISITOR, UPLOAD_DAILY_MB_PER_ADDRESS, UPLOAD_MAX_CONCURRENT, UPLOAD_CLEANUP_*: see docs/operations.md. */
+  ...uploadEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Fault timeouts (docs/operations.md "When a dependency fails"): longest a request may take before it answers 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(4_500),

@@ -105,3 +105,5 @@ export {
 } from './visitor.ts';
 export { createAuthorNames, localAuthorNameDecision, ANONYMOUS_AUTHOR, type AuthorNames } from './author-names.ts';
 export { isVisitorRevoked, recordVisitorRevocation, VISITOR_REVOKED_SUBJECT } from './revocations.ts';
+export * from './uploads/index.ts';
+export * from './jobs/index.ts';

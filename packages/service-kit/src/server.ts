@@ -12,6 +12,8 @@ import { createLogger } from './logger.ts';
 import { serveMetrics } from './metrics.ts';
 import { runMigrations } from './migrate.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
+import { startServiceJobs } from './jobs/service-jobs.ts';
+import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
 
 export interface StartServiceOverrides {
   /** Environment to read instead of process.env. */
@@ -121,6 +123,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       rateLimits,
       staffSecret: env.STAFF_HEADER_SECRET,
       visitorSecret: env.VISITOR_TOKEN_SECRET,
+      uploads: uploadSettingsFromEnv(env),
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       identityUrl: env.IDENTITY_URL,
       logger,
@@ -128,6 +131,10 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       nodeEnv: env.NODE_ENV,
     });
     cleanups.push(() => app.close());
+    if (def.jobs) {
+      const jobs = startServiceJobs({ name: def.name, jobs: def.jobs(app), sql, redisUrl: env.REDIS_URL, logger });
+      cleanups.push(() => jobs.close());
+    }
 
     const port = overrides.port ?? env.PORT ?? SERVICES.find((s) => s.name === def.name)?.port ?? 0;
     const url = await app.listen({ port, host: overrides.host ?? env.HOST });

@@ -14,6 +14,7 @@ import type { RateLimitSettings } from './rate-limit-table.ts';
 import { startOutboxRelay } from './relay.ts';
 import { signStaffHeaders, type SignedRequest } from './staff-auth.ts';
 import { issueVisitorToken } from './visitor.ts';
+import type { UploadSettings } from './uploads/upload-settings.ts';
 
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -75,6 +76,8 @@ export interface BuildTestServiceOptions {
   bus?: 'memory' | 'nats';
   /** Run the outbox relay so written events reach the bus (default true). */
   relay?: boolean;
+  /** Upload settings for app.uploadSettings (quotas, concurrency); default DEFAULT_UPLOAD_SETTINGS. */
+  uploads?: Partial<UploadSettings>;
   /** Rate-limit counters in this Redis (default: in memory); owned by the caller. */
   redis?: Redis;
   /** RATE_LIMIT_SCALE and single limits (loadRateLimitSettings); default: the tables' defaults. */
@@ -105,7 +108,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
       closers.unshift(() => relay.stop());
     }
-    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
+    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
     closers.unshift(() => app.close());
     await app.ready();
     return {

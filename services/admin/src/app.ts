@@ -5,6 +5,7 @@ import { subscribeAuditLog } from './audit/audit-consumer.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import { authRoutes } from './sessions/auth-routes.ts';
+import { LOGIN_LIMITS, type LoginLimits } from './sessions/login-limits.ts';
 import { ensureFirstSuperAdmin } from './staff/first-super-admin.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 
@@ -13,14 +14,18 @@ export interface AdminServiceOptions {
   env?: Record<string, string | undefined>;
   /** Durable consumer name of the audit log subscription (tests use their own). */
   auditDurable?: string;
+  /** The failed-login policy; default LOGIN_LIMITS (tests lower the ceilings). */
+  loginLimits?: Partial<LoginLimits>;
 }
 
-const routes: FastifyPluginAsync = async (app) => {
-  await app.register(authRoutes);
-  await app.register(staffRoutes);
-  await app.register(auditRoutes);
-  await app.register(backupRoutes);
-};
+const routesWith =
+  (loginLimits: LoginLimits): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(authRoutes, { loginLimits });
+    await app.register(staffRoutes);
+    await app.register(auditRoutes);
+    await app.register(backupRoutes);
+  };
 
 export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefinition {
   const env = opts.env ?? process.env;
@@ -28,7 +33,7 @@ export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefin
     name: 'admin',
     schema: 'admin',
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-    routes,
+    routes: routesWith({ ...LOGIN_LIMITS, ...opts.loginLimits }),
     async onReady(app) {
       // Either source saying production is enough: the single-node launcher passes the services a
       // reduced environment.

@@ -1,68 +1,184 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
-import { LOGIN_FAILURE_LIMITS } from '../src/sessions/login-limits.ts';
-import { createStaff, login, randomIp } from './staff-helpers.ts';
+import { LOGIN_LIMITS, usernameKey } from '../src/sessions/login-limits.ts';
+import { createStaff, login, randomIp, uniqueName } from './staff-helpers.ts';
 
+/** The default policy, and one with ceilings low enough to reach with real attempts. */
 let t: TestService;
+let low: TestService;
+const LOW_CEILINGS = { perUsernamePerHour: 8, perIpPerHour: 12 };
+
 beforeAll(async () => {
   t = await buildTestService(createAdminService({ env: {} }));
+  low = await buildTestService(createAdminService({ env: {}, loginLimits: LOW_CEILINGS }));
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await low?.close();
+});
 
 const TOO_MANY = { message: 'Too many login attempts, please try again later.' };
+const INVALID = { message: 'Invalid credentials' };
 
-describe('failed login limits', () => {
-  it('refuses further attempts on a username after its failures reach the limit, even from new addresses and with the right password', async () => {
+async function pair(s: TestService, username: string, ip: string) {
+  const rows = await s.sql<{ failures: number; delay: number | null }[]>`
+    SELECT failures, extract(epoch FROM locked_until - last_at)::float8 AS delay
+    FROM login_source_failures WHERE username_hash = ${usernameKey(username)} AND ip = ${ip}`;
+  return rows[0] ?? null;
+}
+
+/** Lets the pair's current lock run out (as if its wait had passed). */
+const expireLock = (s: TestService, username: string, ip: string) =>
+  s.sql`UPDATE login_source_failures SET locked_until = now() - interval '1 second'
+        WHERE username_hash = ${usernameKey(username)} AND ip = ${ip}`;
+
+describe('failed login counting', () => {
+  it('counts every attempt of a parallel burst (50 wrong passwords -> 50) and lets no more guesses through than the policy allows', async () => {
     const staff = await createStaff(t.sql);
-    for (let i = 0; i < LOGIN_FAILURE_LIMITS.perUsername; i++) {
-      const res = await login(t.app, { username: staff.username, password: `guess ${i}` });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await login(t.app, { username: staff.username, password: staff.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(TOO_MANY);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-
-    // Other accounts are not affected.
-    const other = await createStaff(t.sql);
-    expect((await login(t.app, { username: other.username, password: other.password })).statusCode).toBe(200);
-  });
-
-  it('refuses further attempts from an address after its failures reach the limit, whatever the username', async () => {
     const ip = randomIp();
-    for (let i = 0; i < LOGIN_FAILURE_LIMITS.perIp; i++) {
-      const res = await login(t.app, { username: `nobody-${i}`, password: 'guess' }, { ip });
-      expect(res.statusCode).toBe(401);
-    }
-    const staff = await createStaff(t.sql);
-    const blocked = await login(t.app, { username: staff.username, password: staff.password }, { ip });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(TOO_MANY);
-    expect((await login(t.app, { username: staff.username, password: staff.password })).statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(t.app, { username: staff.username, password: `guess ${i}` }, { ip })),
+    );
+    expect((await pair(t, staff.username, ip))!.failures).toBe(50);
+    const statuses = burst.map((res) => res.statusCode);
+    // Only the free attempts reached the password check; the others were refused by the lock.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.freeFailures);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - LOGIN_LIMITS.freeFailures);
+
+    const fiftyFirst = await login(t.app, { username: staff.username, password: staff.password }, { ip });
+    expect(fiftyFirst.statusCode).toBe(429);
+    expect(fiftyFirst.json()).toEqual(TOO_MANY);
+    expect(Number(fiftyFirst.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await pair(t, staff.username, ip))!.failures).toBe(51);
   });
 
-  it('counts only failures in the window, and a successful login clears the account count', async () => {
+  it('does not let a stranger lock the owner out: failures from one address leave a correct login from another working', async () => {
+    const owner = await createStaff(t.sql, { role: 'Super Admin' });
+    const stranger = randomIp();
+    for (let i = 0; i < 30; i++) await login(t.app, { username: owner.username, password: `guess ${i}` }, { ip: stranger });
+    expect((await pair(t, owner.username, stranger))!.failures).toBe(30);
+    // The stranger's address is locked, even with the right password...
+    const blocked = await login(t.app, { username: owner.username, password: owner.password }, { ip: stranger });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    // ...the owner's is not, and the owner's login does not lift the stranger's lock.
+    const ownerIp = randomIp();
+    expect((await login(t.app, { username: owner.username, password: owner.password }, { ip: ownerIp })).statusCode).toBe(200);
+    expect((await login(t.app, { username: owner.username, password: owner.password }, { ip: stranger })).statusCode).toBe(429);
+  });
+
+  it('makes a pair wait after the free failures, with a wait that doubles per further failure up to the cap', async () => {
     const staff = await createStaff(t.sql);
-    for (let i = 0; i < LOGIN_FAILURE_LIMITS.perUsername - 1; i++) {
-      await login(t.app, { username: staff.username, password: 'typo' });
+    const ip = randomIp();
+    for (let i = 1; i < LOGIN_LIMITS.freeFailures; i++) {
+      const res = await login(t.app, { username: staff.username, password: 'typo' }, { ip });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(INVALID);
+      expect((await pair(t, staff.username, ip))!.delay).toBeNull();
     }
-    expect((await login(t.app, { username: staff.username, password: staff.password })).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_FAILURE_LIMITS.perUsername - 1; i++) {
-      expect((await login(t.app, { username: staff.username, password: 'typo' })).statusCode).toBe(401);
+    const delays: number[] = [];
+    for (let step = 0; step < 8; step++) {
+      const res = await login(t.app, { username: staff.username, password: 'typo' }, { ip });
+      expect(res.statusCode, `step ${step}`).toBe(401);
+      delays.push((await pair(t, staff.username, ip))!.delay!);
+      const refused = await login(t.app, { username: staff.username, password: staff.password }, { ip });
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(delays.at(-1)!);
+      await expireLock(t, staff.username, ip);
     }
-    // Failures older than the window no longer count.
-    await t.sql`UPDATE login_failures SET at = now() - make_interval(secs => ${LOGIN_FAILURE_LIMITS.windowSeconds + 1})`;
-    for (let i = 0; i < LOGIN_FAILURE_LIMITS.perUsername - 1; i++) {
-      expect((await login(t.app, { username: staff.username, password: 'typo' })).statusCode).toBe(401);
+    // Every refused attempt above counted too, so each allowed failure lands two steps further.
+    const first = LOGIN_LIMITS.firstDelaySeconds;
+    expect(delays).toEqual([first, first * 4, first * 16, 900, 900, 900, 900, 900].map((d) => Math.min(d, LOGIN_LIMITS.maxDelaySeconds)));
+
+    // Once the wait is over the right password works and clears the pair's count.
+    expect((await login(t.app, { username: staff.username, password: staff.password }, { ip })).statusCode).toBe(200);
+    expect(await pair(t, staff.username, ip)).toBeNull();
+  });
+
+  it('doubles the wait on consecutive allowed failures', async () => {
+    const staff = await createStaff(t.sql);
+    const ip = randomIp();
+    const delays: number[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.freeFailures + 3; i++) {
+      expect((await login(t.app, { username: staff.username, password: 'typo' }, { ip })).statusCode).toBe(401);
+      const row = (await pair(t, staff.username, ip))!;
+      if (row.delay !== null) delays.push(row.delay);
+      await expireLock(t, staff.username, ip);
     }
-    expect((await login(t.app, { username: staff.username, password: staff.password })).statusCode).toBe(200);
+    const first = LOGIN_LIMITS.firstDelaySeconds;
+    expect(delays).toEqual([first, first * 2, first * 4, first * 8]);
+  });
+
+  it('forgets a pair that has been quiet for a day', async () => {
+    const staff = await createStaff(t.sql);
+    const ip = randomIp();
+    for (let i = 0; i < LOGIN_LIMITS.freeFailures + 2; i++) await login(t.app, { username: staff.username, password: 'x' }, { ip });
+    expect((await login(t.app, { username: staff.username, password: staff.password }, { ip })).statusCode).toBe(429);
+    await t.sql`UPDATE login_source_failures SET last_at = now() - make_interval(secs => ${LOGIN_LIMITS.forgetAfterSeconds + 1})
+                WHERE username_hash = ${usernameKey(staff.username)} AND ip = ${ip}`;
+    expect((await login(t.app, { username: staff.username, password: 'x' }, { ip })).statusCode).toBe(401);
+    expect((await pair(t, staff.username, ip))!.failures).toBe(1);
   });
 
   it('keeps no attempted username in clear', async () => {
     const typed = 'my-password-typed-as-username';
     await login(t.app, { username: typed, password: 'x' });
-    const rows = await t.sql`SELECT 1 FROM login_failures WHERE encode(username_hash, 'escape') LIKE ${'%' + typed + '%'}`;
-    expect(rows).toHaveLength(0);
+    const pairs = await t.sql`SELECT 1 FROM login_source_failures WHERE encode(username_hash, 'escape') LIKE ${'%' + typed + '%'}`;
+    const windows = await t.sql`SELECT 1 FROM login_failure_windows WHERE key LIKE ${'%' + typed + '%'}`;
+    expect(pairs).toHaveLength(0);
+    expect(windows).toHaveLength(0);
+  });
+});
+
+describe('failed login ceilings', () => {
+  it('defaults to 1,000 failed checks per username and 100 per address an hour', () => {
+    expect(LOGIN_LIMITS).toMatchObject({ perUsernamePerHour: 1000, perIpPerHour: 100 });
+  });
+
+  it('refuses every address for a username once its failed checks from all addresses reach the hourly ceiling', async () => {
+    const owner = await createStaff(low.sql);
+    for (let i = 0; i < LOW_CEILINGS.perUsernamePerHour; i++) {
+      const res = await login(low.app, { username: owner.username, password: `guess ${i}` }, { ip: randomIp() });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await login(low.app, { username: owner.username, password: owner.password }, { ip: randomIp() });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+
+    // Other accounts are not affected; the window's end lets the owner in again.
+    const other = await createStaff(low.sql);
+    expect((await login(low.app, { username: other.username, password: other.password })).statusCode).toBe(200);
+    await low.sql`UPDATE login_failure_windows SET window_start = now() - interval '3601 seconds'`;
+    expect((await login(low.app, { username: owner.username, password: owner.password })).statusCode).toBe(200);
+  });
+
+  it('does not count attempts refused by a pair lock towards the username ceiling', async () => {
+    const owner = await createStaff(low.sql);
+    const stranger = randomIp();
+    // More attempts than the username ceiling, fewer than the address ceiling.
+    for (let i = 0; i < LOW_CEILINGS.perIpPerHour - 1; i++) {
+      await login(low.app, { username: owner.username, password: `guess ${i}` }, { ip: stranger });
+    }
+    expect((await pair(low, owner.username, stranger))!.failures).toBe(LOW_CEILINGS.perIpPerHour - 1);
+    expect((await login(low.app, { username: owner.username, password: owner.password })).statusCode).toBe(200);
+  });
+
+  it('refuses an address whose failed checks over all usernames reach the hourly ceiling, and only that address', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < LOW_CEILINGS.perIpPerHour; i++) {
+      const res = await login(low.app, { username: uniqueName('nobody'), password: 'guess' }, { ip });
+      expect(res.statusCode).toBe(401);
+    }
+    const staff = await createStaff(low.sql);
+    const refused = await login(low.app, { username: staff.username, password: staff.password }, { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect((await login(low.app, { username: staff.username, password: staff.password })).statusCode).toBe(200);
   });
 });

@@ -11,15 +11,17 @@ import {
 } from '@wfm/contracts';
 import { unauthorized } from '@wfm/service-kit';
 import * as auth from './auth-service.ts';
+import { LOGIN_LIMITS, type LoginLimits } from './login-limits.ts';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.ts';
 
 /** Session ids travel in cookies, never in URLs; answers carrying a session are never cached. */
 const NO_STORE = 'no-store';
 
 /** Login, logout, the session probe, and the gateway's session check. */
-export const authRoutes: FastifyPluginAsync = async (base) => {
+export const authRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
+  const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
 
   app.post(
     '/api/admin/login',
@@ -36,7 +38,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
           password: request.body.password,
           ip: request.ip,
           previousSessionId: sessionIdFrom(request),
-        });
+        }, loginLimits);
         setSessionCookie(request, reply, sessionId);
         reply.header('cache-control', NO_STORE);
         return { username, role };

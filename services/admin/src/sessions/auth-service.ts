@@ -3,7 +3,7 @@ import { HttpError, unauthorized, type Sql } from '@wfm/service-kit';
 import { recordAction } from '../audit/record-action.ts';
 import { verifyAgainstNothing, verifyPassword } from '../staff/passwords.ts';
 import { findStaffByUsername } from '../staff/staff-repository.ts';
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './login-limits.ts';
+import { ceilingWait, clearAttempts, countAttempt, LOGIN_LIMITS, recordFailedCheck, type LoginLimits } from './login-limits.ts';
 import { hashSessionId, newSessionId } from './session-cookie.ts';
 import * as sessions from './session-repository.ts';
 
@@ -29,16 +29,22 @@ export class LoginBlocked extends HttpError {
   }
 }
 
-export async function login(sql: Sql, attempt: LoginAttempt): Promise<LoggedIn> {
-  const wait = await loginBlockedFor(sql, attempt.ip, attempt.username);
-  if (wait !== null) throw new LoginBlocked(wait);
+/**
+ * Checks the ceilings, counts the attempt for its (username, address) pair (refused while the pair
+ * is locked), then the password; see login-limits.ts for the policy.
+ */
+export async function login(sql: Sql, attempt: LoginAttempt, limits: LoginLimits = LOGIN_LIMITS): Promise<LoggedIn> {
+  const ceiling = await ceilingWait(sql, limits, attempt.ip, attempt.username);
+  if (ceiling !== null) throw new LoginBlocked(ceiling);
+  const counted = await countAttempt(sql, limits, attempt.ip, attempt.username);
+  if (counted.refusedFor !== null) throw new LoginBlocked(counted.refusedFor);
 
   const account = await findStaffByUsername(sql, attempt.username);
   const valid = account
     ? (await verifyPassword(account.passwordHash, attempt.password)) && account.active
     : await verifyAgainstNothing(attempt.password);
   if (!account || !valid) {
-    await recordLoginFailure(sql, attempt.ip, attempt.username);
+    await recordFailedCheck(sql, attempt.ip, attempt.username);
     throw unauthorized(ADMIN_AUTH_MESSAGES.invalidCredentials);
   }
 
@@ -47,7 +53,7 @@ export async function login(sql: Sql, attempt: LoginAttempt): Promise<LoggedIn> 
     if (attempt.previousSessionId) await sessions.deleteSession(tx, hashSessionId(attempt.previousSessionId));
     await sessions.deleteExpiredSessions(tx);
     await sessions.insertSession(tx, hashSessionId(sessionId), account.id);
-    await clearLoginFailures(tx, attempt.username);
+    await clearAttempts(tx, limits, attempt.ip, attempt.username);
     await recordAction(tx, account, 'staff.login', { type: 'staff', id: account.id });
   });
   return { sessionId, username: account.username, role: account.role };
