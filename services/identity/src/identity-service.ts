@@ -1,15 +1,18 @@
 import type { Sql } from '@wfm/service-kit';
 import {
   AnonToken,
+  AUTHOR_NAME_MESSAGES,
+  RESERVED_AUTHOR_NAMES,
   USERNAME_MESSAGES,
   Username,
   type CreateProfileResponse,
   type CreateSessionResponse,
   type UserProfileResponse,
 } from '@wfm/contracts';
-import { badRequest, conflict, notFound, unauthorized, writeEvent } from '@wfm/service-kit';
+import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type Visitor } from '@wfm/service-kit';
 import { isProfane } from './profanity.ts';
-import { hashAnonToken, newAnonToken } from './tokens.ts';
+import { isStaffName } from './staff-names.ts';
+import { hashAnonToken } from './tokens.ts';
 import * as visitors from './visitor-repository.ts';
 
 /** last_seen_at is moved at most this often per visitor, so reads stay reads. */
@@ -20,10 +23,24 @@ export const IDENTITY_MESSAGES = {
   tokenRequired: 'A valid x-anon-token header is required',
 } as const;
 
-export async function createSession(sql: Sql): Promise<CreateSessionResponse> {
-  const token = newAnonToken();
+/** `issue` is the kit's app.issueVisitorToken: the token carries the tag every service verifies. */
+export async function createSession(sql: Sql, issue: () => string): Promise<CreateSessionResponse> {
+  const token = issue();
   await visitors.insertVisitor(sql, hashAnonToken(token));
   return { anon_token: token };
+}
+
+/**
+ * Ends the token of the request's (verified) visitor: its row no longer answers to it, and the
+ * identity.visitor.revoked event carries the kit's revocation key to every service, which then
+ * refuses the token for per-visitor writes. The username stays taken.
+ */
+export async function revokeSession(sql: Sql, token: string, visitor: Visitor): Promise<{ revoked: boolean }> {
+  return sql.begin(async (tx) => {
+    const revoked = await visitors.revokeVisitor(tx, hashAnonToken(token));
+    await writeEvent(tx, 'identity.visitor.revoked', { revocation: visitor.revocation, at: Date.now() });
+    return { revoked };
+  });
 }
 
 /**
@@ -50,12 +67,37 @@ export async function hasProfile(sql: Sql, token: string): Promise<boolean> {
   return Boolean(visitor?.username);
 }
 
+const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS_AUTHOR.toLowerCase()]);
+
+/** Reserved words, `anonymous` and staff names (current and former) are never usernames. */
+async function isReservedUsername(sql: Sql, username: string): Promise<boolean> {
+  return RESERVED_USERNAMES.has(username.toLowerCase()) || (await isStaffName(sql, username));
+}
+
+/**
+ * The author name the visitor holding `token` may write under (no impersonation): their own
+ * username, `Anonymous`, or a name that no member registered; staff names (current and former) and
+ * the reserved words are refused. Case-insensitive; the name is trimmed.
+ */
+export async function acceptAuthorName(sql: Sql, token: string | undefined, input: string): Promise<string> {
+  const name = input.trim();
+  const folded = name.toLowerCase();
+  if (name === '') throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
+  if (folded === ANONYMOUS_AUTHOR.toLowerCase()) return ANONYMOUS_AUTHOR;
+  const visitor = token === undefined ? null : await findVisitor(sql, token);
+  if (visitor?.username && visitor.username.toLowerCase() === folded) return visitor.username;
+  if (RESERVED_USERNAMES.has(folded) || (await isStaffName(sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
+  if (await visitors.isUsernameTaken(sql, folded)) throw badRequest(AUTHOR_NAME_MESSAGES.memberName);
+  return name;
+}
+
 /** Format errors are a 400 with the rule's message; a taken or inappropriate name is unavailable. */
 export async function isUsernameAvailable(sql: Sql, input: string): Promise<boolean> {
   const parsed = Username.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.badChars);
   const username = parsed.data;
   if (isProfane(username)) return false;
+  if (await isReservedUsername(sql, username)) return false;
   return !(await visitors.isUsernameTaken(sql, username));
 }
 
@@ -69,6 +111,7 @@ export async function createProfile(
   if (!visitor) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
   if (visitor.username) throw conflict(USERNAME_MESSAGES.alreadySet);
   if (isProfane(username)) throw badRequest(USERNAME_MESSAGES.inappropriate);
+  if (await isReservedUsername(sql, username)) throw conflict(USERNAME_MESSAGES.taken);
 
   try {
     return await sql.begin(async (tx) => {

@@ -2,12 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTHOR_NAME_CHECK_PATH,
   AnonToken,
+  AuthorNameCheckBody,
+  AuthorNameCheckResponse,
   CheckUsernameBody,
   CheckUsernameResponse,
   CreateProfileBody,
   CreateProfileResponse,
   CreateSessionResponse,
+  DeleteSessionResponse,
   ErrorResponse,
   ProfileCheckResponse,
   UserProfileResponse,
@@ -15,6 +19,7 @@ import {
 import { adminRoutes } from './admin-routes.ts';
 import * as identity from './identity-service.ts';
 import { limits } from './rate-limits.ts';
+import { requireVisitor } from '@wfm/service-kit';
 
 /**
  * These URLs carry the visitor's token, and Fastify's request log prints the URL; at warn level the
@@ -46,9 +51,30 @@ export const identityRoutes: FastifyPluginAsync = async (base) => {
         onRequest: limits(app, 'session-ip-minute', 'session-ip-hour'),
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
-      async () => identity.createSession(sql),
+      async () => identity.createSession(sql, () => app.issueVisitorToken()),
+    );
+
+    // "Forget this device": the holder of a token ends it, here and (through the kit) in every service.
+    scope.delete(
+      '/api/session',
+      {
+        bodyLimit: 1024,
+        onRequest: limits(app, 'session-revoke-ip'),
+        schema: { response: { 200: DeleteSessionResponse, 401: ErrorResponse, 429: ErrorResponse } },
+      },
+      async (req) => identity.revokeSession(sql, anonTokenHeader(req.headers)!, requireVisitor(req)),
     );
   });
+
+  // Internal (the gateway routes only /api prefixes): the kit's app.authorNames asks here.
+  app.post(
+    AUTHOR_NAME_CHECK_PATH,
+    {
+      logLevel: 'warn',
+      schema: { body: AuthorNameCheckBody, response: { 200: AuthorNameCheckResponse, 400: ErrorResponse } },
+    },
+    async (req) => ({ name: await identity.acceptAuthorName(sql, req.body.token, req.body.name) }),
+  );
 
   app.get(
     '/api/user-profile/:anonToken',

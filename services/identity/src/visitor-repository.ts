@@ -20,8 +20,15 @@ export async function findVisitorByTokenHash(db: Db, tokenHash: Buffer): Promise
   const rows = await db<Visitor[]>`
     SELECT v.id, v.last_seen_at AS "lastSeenAt", p.username, p.created_at AS "profileCreatedAt"
     FROM visitors v LEFT JOIN profiles p ON p.visitor_id = v.id
-    WHERE v.token_hash = ${tokenHash}`;
+    WHERE v.token_hash = ${tokenHash} AND v.revoked_at IS NULL`;
   return rows[0] ?? null;
+}
+
+/** Marks the visitor of a token revoked; false when there was no such live token. */
+export async function revokeVisitor(db: Db, tokenHash: Buffer): Promise<boolean> {
+  const rows = await db`
+    UPDATE visitors SET revoked_at = now() WHERE token_hash = ${tokenHash} AND revoked_at IS NULL RETURNING id`;
+  return rows.length > 0;
 }
 
 /** Moves last_seen_at forward unless it already moved within `minIntervalSeconds`. */

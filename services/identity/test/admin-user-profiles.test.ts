@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUserProfile, type StaffRole } from '@wfm/contracts';
-import { buildTestService, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken, newAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/tokens.ts';
 import { createProfile, createSession, uniqueUsername } from './helpers.ts';
 
 let t: TestService;
@@ -92,7 +92,7 @@ describe('PUT /api/admin/user-profiles/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: v.id, username: 'Found By Token' });
     expect(res.body).not.toContain(v.token);
-    expect((await rename(newAnonToken(), 'someone')).statusCode).toBe(404);
+    expect((await rename(testVisitorToken(), 'someone')).statusCode).toBe(404);
   });
 
   it('accepts 1 and 50 characters', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateProfileResponse, USERNAME_MESSAGES } from '@wfm/contracts';
 import { RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
-import { buildTestService, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken, newAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/tokens.ts';
 import { checkUsername, createProfile, createSession, randomIp, uniqueUsername } from './helpers.ts';
 
 let t: TestService;
@@ -44,7 +44,7 @@ describe('POST /api/user-profile', () => {
   });
 
   it('answers 401 without a token, with a malformed token and with an unknown token', async () => {
-    for (const token of [undefined, 'not-a-token', newAnonToken()]) {
+    for (const token of [undefined, 'not-a-token', testVisitorToken()]) {
       const res = await createProfile(t.app, token, uniqueUsername());
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: expect.any(String) });
@@ -105,7 +105,7 @@ describe('POST /api/user-profile', () => {
   it('allows 20 saves per minute per IP, then answers 429', async () => {
     const ip = randomIp();
     for (let i = 0; i < 20; i++) {
-      expect((await createProfile(t.app, newAnonToken(), uniqueUsername(), ip)).statusCode).toBe(401);
+      expect((await createProfile(t.app, testVisitorToken(), uniqueUsername(), ip)).statusCode).toBe(401);
     }
     const limited = await createProfile(t.app, await createSession(t.app), uniqueUsername(), ip);
     expect(limited.statusCode).toBe(429);
@@ -145,7 +145,7 @@ describe('GET /api/user-profile/{anonToken}', () => {
   });
 
   it('answers 404 Profile not found for a visitor without a username and for an unknown token', async () => {
-    for (const token of [await createSession(t.app), newAnonToken()]) {
+    for (const token of [await createSession(t.app), testVisitorToken()]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/${token}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Profile not found' });
@@ -169,7 +169,7 @@ describe('GET /api/user-profile/check/{userId}', () => {
   });
 
   it('answers hasProfile false for an unknown token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/check/${newAnonToken()}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/check/${testVisitorToken()}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ hasProfile: false });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestService, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken, newAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/tokens.ts';
 import * as visitors from '../src/visitor-repository.ts';
 import { uniqueUsername } from './helpers.ts';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function newVisitor(): Promise<visitors.Visitor> {
-  const hash = hashAnonToken(newAnonToken());
+  const hash = hashAnonToken(testVisitorToken());
   await visitors.insertVisitor(t.sql, hash);
   return (await visitors.findVisitorByTokenHash(t.sql, hash))!;
 }
@@ -44,7 +44,7 @@ describe('visitor repository', () => {
   });
 
   it('finds a visitor with the profile joined in', async () => {
-    const hash = hashAnonToken(newAnonToken());
+    const hash = hashAnonToken(testVisitorToken());
     await visitors.insertVisitor(t.sql, hash);
     const before = await visitors.findVisitorByTokenHash(t.sql, hash);
     expect(before).toMatchObject({ id: expect.any(Number), username: null, profileCreatedAt: null });
@@ -53,6 +53,6 @@ describe('visitor repository', () => {
     await visitors.insertProfile(t.sql, before!.id, username);
     const after = await visitors.findVisitorByTokenHash(t.sql, hash);
     expect(after).toMatchObject({ id: before!.id, username, profileCreatedAt: expect.any(Date) });
-    expect(await visitors.findVisitorByTokenHash(t.sql, hashAnonToken(newAnonToken()))).toBeNull();
+    expect(await visitors.findVisitorByTokenHash(t.sql, hashAnonToken(testVisitorToken()))).toBeNull();
   });
 });
