@@ -12,6 +12,7 @@ export default defineConfig({
       'admin-web/vitest.config.ts',
       'infra/vitest.config.ts',
       'e2e/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
   },
 });

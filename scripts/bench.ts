@@ -5,18 +5,28 @@
  *   feed     10,000 seeded posts; the feed, search, trending and a post's detail through the
  *            gateway against its no-I/O ceiling (/healthz); the same answers from a bare node:http
  *            server for scale; write -> websocket latency.
+ *   search   10,000 seeded posts; varied searches through the gateway, each request a different
+ *            query (every answer checked to be a cache MISS), and uncached latest/trending pages.
+ *
+ * Every bench runs on free ports, and stops with a non-zero exit before printing its ratios or
+ * final line when a process it launched exits or a measured request fails or answers non-2xx
+ * (scripts/lib/bench-guard.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import postgres from 'postgres';
-import { startDistributed, type DistributedOptions } from './lib/distributed.ts';
+import { SERVICES } from '@wfm/contracts';
+import { startDistributed, type DistributedOptions, type DistributedRun } from './lib/distributed.ts';
 import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
+import { BenchFailure, BenchGuard } from './lib/bench-guard.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
-import { runLoad } from './lib/load-generator.ts';
+import { freePort, freePortBlock } from './lib/free-ports.ts';
+import { runLoad, type LoadSpec } from './lib/load-generator.ts';
 import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
-import { waitForHttp } from './lib/wait.ts';
+import { pagePaths, searchPaths } from './lib/search-workload.ts';
+import { waitForProcessReady } from './lib/wait.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,7 +46,14 @@ interface Figures {
 interface MeasureOptions {
   /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
   gatewayPid?: number;
+  /** Request these paths of `url`'s origin one after the other instead of `url` itself. */
+  paths?: string[];
+  /** A header every answer must carry (else the measurement fails). */
+  expectHeader?: LoadSpec['expectHeader'];
 }
+
+/** Checks every measurement and every launched process; set by the bench that runs. */
+const guard = new BenchGuard();
 
 /** Before each measured run, in the same load-generator process, so JIT and sockets are warm. */
 const WARM_UP_SECONDS = 2;
@@ -48,7 +65,11 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
     seconds: DURATION,
     warmUpSeconds: WARM_UP_SECONDS,
     serverPid: opts.gatewayPid,
+    paths: opts.paths,
+    expectHeader: opts.expectHeader,
   });
+  // Figures over failed or unexpected answers, or with a launched process gone, are not printed.
+  guard.check(label, result);
   const figures = {
     label,
     reqPerSec: result.reqPerSec,
@@ -68,8 +89,7 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
   }
   console.log(
     `${label.padEnd(34)} ${figures.reqPerSec.toFixed(0).padStart(8)} req/s   p50 ${String(figures.p50).padStart(2)} ms` +
-      `   p99 ${String(figures.p99).padStart(3)} ms${cost}` +
-      (figures.non2xx || figures.errors ? `   (non-2xx ${figures.non2xx}, errors ${figures.errors})` : ''),
+      `   p99 ${String(figures.p99).padStart(3)} ms${cost}`,
   );
   return figures;
 }
@@ -99,35 +119,40 @@ async function singleNodeRss(): Promise<number> {
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;
-  const port = 18090;
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATABASE_URL: url.toString(), NATS_URL: '', REDIS_URL: '', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
+  guard.watch('single-node site', child);
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/readyz`, 120_000);
+    await waitForProcessReady('single-node site', child, `http://127.0.0.1:${port}/readyz`, 120_000);
     await new Promise((r) => setTimeout(r, 2_000));
+    guard.checkAlive();
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return kb / 1024;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    guard.release(child);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
     await dropDatabase(database);
   }
 }
 
-/** The distributed run every benchmark uses: fixed ports, Redis, rate limits out of the way. */
-function distributedOptions(database: string): DistributedOptions {
+/** The distributed run every benchmark uses: free ports, Redis, rate limits out of the way. */
+async function distributedOptions(database: string): Promise<DistributedOptions> {
   return {
     adminDatabaseUrl: PG_ADMIN_URL,
     database,
     natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    gatewayPort: 18080,
-    basePort: 17101,
-    workerPort: 17107,
+    gatewayPort: await freePort(),
+    basePort: await freePortBlock(SERVICES.length),
+    workerPort: await freePort(),
     staffSecret: 'bench-staff-header-secret-0000000000000000',
     servicePassword: BENCH_SERVICE_PASSWORD,
     rateLimitPerMinute: 1_000_000_000,
@@ -138,42 +163,60 @@ function distributedOptions(database: string): DistributedOptions {
 
 const BENCH_SERVICE_PASSWORD = 'bench-service-password';
 
+/** Starts the distributed run on free ports with every process watched by the guard. */
+async function startRun(database: string): Promise<DistributedRun> {
+  const run = await startDistributed(await distributedOptions(database));
+  guard.watchAll(run.processes);
+  return run;
+}
+
+async function stopRun(run: DistributedRun, database: string): Promise<void> {
+  guard.stopWatching();
+  await run.stop();
+  await dropDatabase(database);
+}
+
+/** Seeds FEED_POSTS posts as the forum's own role (feed and search benches). */
+async function seed(database: string) {
+  const forumUrl = new URL(PG_ADMIN_URL);
+  forumUrl.pathname = `/${database}`;
+  forumUrl.username = 'forum_svc';
+  forumUrl.password = BENCH_SERVICE_PASSWORD;
+  const started = Date.now();
+  const seeded = await seedFeed(forumUrl.toString(), FEED_POSTS);
+  console.log(
+    `\nseeded ${seeded.posts} posts, ${seeded.comments} comments, ${seeded.upvotes} upvotes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return seeded;
+}
+
 async function benchGateway() {
   await buildWebAppsIfStale();
   const database = `wfm_bench_${randomBytes(3).toString('hex')}`;
-  const run = await startDistributed(distributedOptions(database));
+  const run = await startRun(database);
   try {
     const token = await createProfile(run.gatewayUrl);
     const route = `/api/user-profile/${token}`;
     console.log(`\nGET ${'/api/user-profile/{token}'} — ${CONNECTIONS} connections, ${DURATION} s each, loopback\n`);
     const direct = await measure('identity direct', `${run.serviceUrls.identity}${route}`);
     const viaGateway = await measure('identity through gateway', `${run.gatewayUrl}${route}`);
+    guard.checkAlive();
     const rss = await singleNodeRss();
     console.log(`\nsingle-node RSS after start-up: ${rss.toFixed(1)} MiB`);
     console.log(`ratio gateway/direct: ${(viaGateway.reqPerSec / direct.reqPerSec).toFixed(2)}`);
   } finally {
-    await run.stop();
-    await dropDatabase(database);
+    await stopRun(run, database);
   }
 }
 
 const FEED_POSTS = 10_000;
-const BARE_REFERENCE_PORT = 18099;
 const LATENCY_WRITES = 20;
 
 async function benchFeed() {
   const database = `wfm_bench_feed_${randomBytes(3).toString('hex')}`;
-  const run = await startDistributed(distributedOptions(database));
+  const run = await startRun(database);
   try {
-    const forumUrl = new URL(PG_ADMIN_URL);
-    forumUrl.pathname = `/${database}`;
-    forumUrl.username = 'forum_svc';
-    forumUrl.password = BENCH_SERVICE_PASSWORD;
-    const started = Date.now();
-    const seed = await seedFeed(forumUrl.toString(), FEED_POSTS);
-    console.log(
-      `\nseeded ${seed.posts} posts, ${seed.comments} comments, ${seed.upvotes} upvotes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const seeded = await seed(database);
 
     const gateway = run.gatewayUrl;
     const gatewayPid = run.processes.get('gateway')?.pid;
@@ -186,14 +229,13 @@ async function benchFeed() {
       { name: '/api/posts (latest)', path: '/api/posts' },
       { name: '/api/posts?sort=trending', path: '/api/posts?sort=trending' },
       { name: `/api/posts?q=${SEARCH_WORD}`, path: `/api/posts?q=${SEARCH_WORD}` },
-      { name: '/api/posts/{id}', path: `/api/posts/${seed.detailId}` },
+      { name: '/api/posts/{id}', path: `/api/posts/${seeded.detailId}` },
     ];
     let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
     const ratios: Array<{ name: string; ratio: number }> = [];
     for (const { name, path } of reads) {
       const label = `GET ${name}`;
       const figures = await measure(label, `${gateway}${path}`, { gatewayPid });
-      if (figures.non2xx || figures.errors) throw new Error(`${label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
       const after = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
       ratios.push({ name, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2) });
       before = after;
@@ -201,17 +243,20 @@ async function benchFeed() {
 
     // The same two answers from a bare node:http server: what moving the bytes costs on this box.
     console.log(`\nbare node:http replaying the gateway's /healthz and latest-feed answers (headers and bytes)\n`);
-    const reference = await startBareReference(BARE_REFERENCE_PORT, {
+    const reference = await startBareReference({
       healthz: await recordAnswer(`${gateway}/healthz`),
       feed: await recordAnswer(`${gateway}/api/posts`),
     });
+    guard.watch('bare reference server', reference.process);
     let bareRatio: number;
     try {
       const bareBefore = await measure('bare GET /healthz', `${reference.url}/healthz`);
       const bareFeed = await measure('bare GET /feed (latest feed bytes)', `${reference.url}/feed`);
       const bareAfter = await measure('bare GET /healthz', `${reference.url}/healthz`);
       bareRatio = bareFeed.reqPerSec / ((bareBefore.reqPerSec + bareAfter.reqPerSec) / 2);
+      guard.checkAlive();
     } finally {
+      guard.release(reference.process);
       await reference.stop();
     }
 
@@ -231,21 +276,60 @@ async function benchFeed() {
       console.log(`${label.padEnd(34)} p50 ${figures.p50.toFixed(1)} ms   max ${figures.max.toFixed(1)} ms`);
     }
 
+    guard.checkAlive();
     console.log('');
     for (const { name, ratio } of ratios.slice(1)) console.log(`ratio ${name}/ceiling: ${ratio.toFixed(2)}`);
     console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {
-    await run.stop();
-    await dropDatabase(database);
+    await stopRun(run, database);
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { gateway: benchGateway, feed: benchFeed };
+/** Every answer of the uncached measurements must say the gateway asked the forum service. */
+const CACHE_MISS = { name: 'x-cache', value: 'MISS' };
+
+async function benchSearch() {
+  const database = `wfm_bench_search_${randomBytes(3).toString('hex')}`;
+  const run = await startRun(database);
+  try {
+    await seed(database);
+    const gateway = run.gatewayUrl;
+    const searches = searchPaths();
+    console.log(`\nthrough the gateway — ${CONNECTIONS} connections, ${DURATION} s each (after ${WARM_UP_SECONDS} s warm-up), loopback`);
+    console.log(`each request a different URL (${searches.length} search queries: one and two words, common and rare),`);
+    console.log('and every answer checked to carry X-Cache: MISS, so the forum service and PostgreSQL answer each one\n');
+    const search = await measure('GET /api/posts?q=<varied>', gateway, { paths: searches, expectHeader: CACHE_MISS });
+    const latest = await measure('GET /api/posts?sort=latest <pages>', gateway, {
+      paths: pagePaths('latest'),
+      expectHeader: CACHE_MISS,
+    });
+    const trending = await measure('GET /api/posts?sort=trending <pages>', gateway, {
+      paths: pagePaths('trending'),
+      expectHeader: CACHE_MISS,
+    });
+    guard.checkAlive();
+    console.log('');
+    console.log(`search req/s: ${search.reqPerSec.toFixed(0)}   p50 ms: ${search.p50}   p99 ms: ${search.p99}`);
+    console.log(`uncached latest p99 ms: ${latest.p99}`);
+    console.log(`uncached trending p99 ms: ${trending.p99}`);
+    console.log(`search p99 ms: ${search.p99}`);
+  } finally {
+    await stopRun(run, database);
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = { gateway: benchGateway, feed: benchFeed, search: benchSearch };
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;
 if (!bench) {
   console.error(`usage: npm run bench <${Object.keys(benches).join('|')}>`);
   process.exit(2);
 }
-await bench();
+try {
+  await bench();
+} catch (err) {
+  // No figure line after a failure: the run says why and exits non-zero.
+  console.error(`\nbench ${name} failed${err instanceof BenchFailure ? ' (its figures would mislead)' : ''}: ${(err as Error).message}`);
+  process.exit(1);
+}

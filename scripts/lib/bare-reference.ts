@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { waitForHttp } from './wait.ts';
+import { freePort } from './free-ports.ts';
+import { waitForProcessReady } from './wait.ts';
 
 /** One answer the reference server replays: the gateway's own status line headers and body. */
 export interface RecordedAnswer {
@@ -45,13 +46,14 @@ export async function recordAnswer(url: string): Promise<RecordedAnswer> {
 }
 
 /**
- * Starts the reference server in its own process on `port`, replaying `healthz` at /healthz and
- * `feed` at /feed with the gateway's headers and bytes.
+ * Starts the reference server in its own process on a free port, replaying `healthz` at /healthz
+ * and `feed` at /feed with the gateway's headers and bytes.
  */
-export async function startBareReference(
-  port: number,
-  answers: { healthz: RecordedAnswer; feed: RecordedAnswer },
-): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareReference(answers: {
+  healthz: RecordedAnswer;
+  feed: RecordedAnswer;
+}): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'wfm-bare-reference-'));
   for (const [name, answer] of Object.entries(answers)) {
     writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(answer.headers));
@@ -59,9 +61,10 @@ export async function startBareReference(
   }
   const child: ChildProcess = spawn(process.execPath, ['-e', SERVER_SOURCE, dir, String(port)], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/healthz`, 10_000);
+  await waitForProcessReady('bare reference server', child, `${url}/healthz`, 10_000);
   return {
     url,
+    process: child,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));

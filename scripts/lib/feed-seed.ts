@@ -11,7 +11,21 @@ const VOCABULARY = [
   'vacation', 'swap', 'bidding', 'roster', 'template', 'spreadsheet', 'python', 'model', 'simulation',
 ];
 
-/** A word that appears in a few percent of the seeded posts, for `GET /api/posts?q=`. */
+/**
+ * Words in about one post in 300 each (a body of every 37th post carries one), so searches can
+ * be rare as well as common.
+ */
+const RARE_WORDS = [
+  'wallboard', 'omnichannel', 'chatbot', 'workload', 'outsourcing', 'multiskill', 'gamification',
+  'telephony', 'escalation', 'sentiment', 'transcript', 'callcentre', 'backoffice', 'nesting',
+  'onboarding', 'absenteeism', 'preference', 'blending', 'deflection', 'utilization', 'concurrency',
+  'heatmap', 'regression', 'montecarlo', 'optimizer', 'solver', 'payroll', 'compliance', 'tenure', 'cohort',
+];
+
+/** The words searches are made of: every vocabulary word (common) and every rare word. */
+export const SEARCH_WORDS = { common: VOCABULARY, rare: RARE_WORDS } as const;
+
+/** A word of the vocabulary, so in most seeded posts, for `GET /api/posts?q=`. */
 export const SEARCH_WORD = 'erlang';
 
 export interface FeedSeed {
@@ -24,7 +38,8 @@ export interface FeedSeed {
 
 /**
  * Fills the forum's tables (after its migrations ran) with `posts` posts spread over the last 30
- * days, 0-6 comments and 0-12 upvotes each, in three set-based INSERTs as the forum's own role —
+ * days (every 37th with one of the rare words), 0-6 comments and 0-12 upvotes each, in three
+ * set-based INSERTs as the forum's own role —
  * seconds instead of the minutes 10,000 API calls would take. The counters the service keeps on
  * each post (comment_count, upvotes) are set from the inserted rows, and the tables are analyzed
  * so the planner sees their real size. No outbox rows: this is a data load, not activity.
@@ -42,7 +57,8 @@ export async function seedFeed(databaseUrl: string, posts: number): Promise<Feed
         INSERT INTO posts (type, title, body, author_name, tags, created_at)
         SELECT (ARRAY['Question', 'Idea', 'Tool'])[1 + i % 3],
                left(initcap(${words('5 + i % 6')}), 120),
-               ${words('40 + i % 80')},
+               ${words('40 + i % 80')}
+                 || CASE WHEN i % 37 = 0 THEN ' ' || (${RARE_WORDS}::text[])[1 + (i / 37) % ${RARE_WORDS.length}] ELSE '' END,
                'member_' || (i % 700),
                replace(${words('1 + i % 3')}, ' ', ','),
                now_ms() - (${posts} - i) * (30 * 86400000::bigint / ${posts}) - floor(random() * 60000)::bigint

@@ -8,6 +8,13 @@ export interface LoadSpec {
   warmUpSeconds: number;
   /** A process whose CPU time over the measured run is reported (the server under load). */
   serverPid?: number;
+  /**
+   * Paths (with query) requested one after the other across all connections, warm-up first, each
+   * once while they last (then from the start again): every request a different URL.
+   */
+  paths?: string[];
+  /** An answer header every answer must carry (e.g. `x-cache: MISS`); others count as `unexpected`. */
+  expectHeader?: { name: string; value: string };
 }
 
 export interface LoadResult {
@@ -19,6 +26,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** 2xx answers without `expectHeader` (0 when none is expected). */
+  unexpected: number;
   /** CPU time autocannon used over the measured run, µs. */
   clientCpuMicros: number;
   /** CPU time the server process used over the measured run, µs. */
@@ -30,9 +39,9 @@ const RUNNER = path.join(import.meta.dirname, 'load-run.ts');
 /** Runs autocannon against `spec.url` in its own process and returns what it measured. */
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // The spec goes through stdin: a list of paths can exceed what one argument may hold.
+    const child = spawn(process.execPath, ['--import', 'tsx', RUNNER], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify(spec));
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.once('error', reject);

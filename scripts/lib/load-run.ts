@@ -7,10 +7,28 @@ import autocannon from 'autocannon';
 import { cpuMicrosOf } from './process-cpu.ts';
 import type { LoadResult, LoadSpec } from './load-generator.ts';
 
-const spec = JSON.parse(process.argv[2]!) as LoadSpec;
-const options = { url: spec.url, connections: spec.connections };
+let input = '';
+for await (const chunk of process.stdin) input += String(chunk);
+const spec = JSON.parse(input) as LoadSpec;
+
+let unexpected = 0;
+let next = 0;
+const { paths, expectHeader } = spec;
+const request: autocannon.Request = {};
+// One counter for every connection (and the warm-up): each request takes the next path.
+if (paths && paths.length > 0) request.setupRequest = (req) => ({ ...req, path: paths[next++ % paths.length]! });
+if (expectHeader) {
+  request.onResponse = (status, _body, _context, headers) => {
+    // Header names as the server wrote them: compared case-insensitively.
+    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === expectHeader.name.toLowerCase());
+    const value = name === undefined ? undefined : headers?.[name];
+    if (status >= 200 && status < 300 && value !== expectHeader.value) unexpected++;
+  };
+}
+const options = { url: spec.url, connections: spec.connections, requests: [request] };
 
 await autocannon({ ...options, duration: spec.warmUpSeconds });
+unexpected = 0;
 const serverBefore = spec.serverPid === undefined ? 0 : cpuMicrosOf(spec.serverPid);
 const clientBefore = process.cpuUsage();
 const result = await autocannon({ ...options, duration: spec.seconds });
@@ -22,6 +40,7 @@ const figures: LoadResult = {
   p99: result.latency.p99,
   non2xx: result.non2xx,
   errors: result.errors,
+  unexpected,
   clientCpuMicros: client.user + client.system,
   serverCpuMicros: spec.serverPid === undefined ? undefined : cpuMicrosOf(spec.serverPid) - serverBefore,
 };
