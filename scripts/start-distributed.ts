@@ -1,18 +1,24 @@
 /**
  * `npm run start:distributed`: every service, the worker and the gateway as separate processes
  * against this machine's PostgreSQL, NATS JetStream and Redis, one Postgres role per service.
+ * DATABASE_URL, when set, is the database every service uses (PG_ADMIN_URL only creates the roles);
+ * a combination that cannot be honoured is refused with a message. A process that dies is restarted.
  */
 import { z } from 'zod';
 import { DEV_STAFF_HEADER_SECRET, loadEnv } from '@wfm/service-kit';
 import { SERVICES, GATEWAY_PORT } from '@wfm/contracts';
 import { startDistributed } from './lib/distributed.ts';
+import { LauncherConfigError, resolveDatabaseTarget, type DatabaseTarget } from './lib/service-roles.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
 
 const env = loadEnv(
   z.object({
     PORT: z.coerce.number().int().positive().default(GATEWAY_PORT),
-    PG_ADMIN_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/postgres'),
-    DATABASE_NAME: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('wfm'),
+    /** Every service's server and database (each with its own role); unset: PG_ADMIN_URL's server, DATABASE_NAME. */
+    DATABASE_URL: z.string().optional(),
+    /** Creates the database and the service roles; default: DATABASE_URL, else the local postgres superuser. */
+    PG_ADMIN_URL: z.string().url().optional(),
+    DATABASE_NAME: z.string().optional(),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     SERVICE_BASE_PORT: z.coerce.number().int().positive().default(SERVICES[0].port),
@@ -23,19 +29,36 @@ const env = loadEnv(
   }),
 );
 
+let target: DatabaseTarget;
+try {
+  target = resolveDatabaseTarget(env);
+} catch (err) {
+  if (!(err instanceof LauncherConfigError)) throw err;
+  console.error(`start:distributed refuses to start: ${err.message}`);
+  process.exit(1);
+}
+
 await buildWebAppsIfStale();
-const run = await startDistributed({
-  adminDatabaseUrl: env.PG_ADMIN_URL,
-  database: env.DATABASE_NAME,
-  natsUrl: env.NATS_URL,
-  redisUrl: env.REDIS_URL,
-  gatewayPort: env.PORT,
-  basePort: env.SERVICE_BASE_PORT,
-  workerPort: env.WORKER_PORT,
-  staffSecret: env.STAFF_HEADER_SECRET,
-  servicePassword: env.SERVICE_DB_PASSWORD,
-  logLevel: env.LOG_LEVEL,
-});
+let run;
+try {
+  run = await startDistributed({
+    adminDatabaseUrl: target.adminUrl,
+    database: target.database,
+    databaseUrl: target.databaseUrl,
+    natsUrl: env.NATS_URL,
+    redisUrl: env.REDIS_URL,
+    gatewayPort: env.PORT,
+    basePort: env.SERVICE_BASE_PORT,
+    workerPort: env.WORKER_PORT,
+    staffSecret: env.STAFF_HEADER_SECRET,
+    servicePassword: env.SERVICE_DB_PASSWORD,
+    logLevel: env.LOG_LEVEL,
+  });
+} catch (err) {
+  if (!(err instanceof LauncherConfigError)) throw err;
+  console.error(`start:distributed refuses to start: ${err.message}`);
+  process.exit(1);
+}
 
 console.log(
   [
@@ -43,16 +66,19 @@ console.log(
     'WFM community — distributed run',
     `  Site:      ${run.gatewayUrl}/`,
     `  Admin app: ${run.gatewayUrl}/admin`,
-    `  Database:  PostgreSQL ${new URL(env.PG_ADMIN_URL).host}/${env.DATABASE_NAME} (one role per service)`,
+    `  Database:  PostgreSQL ${new URL(target.databaseUrl ?? target.adminUrl).host}/${target.database} (one role per service)`,
     `  Events:    NATS JetStream ${env.NATS_URL}`,
     `  Caches, rate limits and jobs: Redis ${env.REDIS_URL}`,
     ...SERVICES.map((s) => `  ${s.name.padEnd(12)} ${run.serviceUrls[s.name]}`),
+    '  A process that dies is started again (0.5 s, doubling to 10 s between restarts in a row).',
     '',
   ].join('\n'),
 );
 
+const started = run;
 const shutdown = async () => {
-  await run.stop();
+  // Stops the restarts first, then the processes.
+  await started.stop();
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

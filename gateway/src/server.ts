@@ -3,9 +3,11 @@
  * SIGTERM/SIGINT close the websockets, drain in-flight requests, then disconnect.
  */
 import { Redis } from 'ioredis';
-import { ConfigError, createBus, createLogger, loadEnv } from '@wfm/service-kit';
+import { ConfigError, createBus, createLogger, loadEnv, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
 import { gatewayEnvSchema, serviceUrlsFrom, type GatewayEnv } from './env.ts';
+
+const GATEWAY_REDIS_TIMEOUT_MS = 500;
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -23,7 +25,9 @@ const env = loadConfig();
 
 const logger = createLogger('gateway', env.LOG_LEVEL);
 const bus = await createBus({ natsUrl: env.NATS_URL, logger, name: 'gateway' });
-const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+// Commands fail within 500 ms while Redis is away (rate limits then skip, the read cache serves from
+// memory and the services); reconnects come at most 1 s apart.
+const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, redisClientOptions(GATEWAY_REDIS_TIMEOUT_MS)) : undefined;
 
 const app = await buildGateway({
   serviceUrls: serviceUrlsFrom(env),
@@ -36,10 +40,19 @@ const app = await buildGateway({
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
   trustProxy: env.TRUST_PROXY,
   readCache: { namespace: env.CACHE_NAMESPACE },
+  websocket: {
+    perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    total: env.WS_MAX_CONNECTIONS,
+    upgradesPerMinute: env.WS_UPGRADES_PER_MINUTE,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+  },
 });
 
+let metricsServer: MetricsServer | undefined;
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Prometheus scrapes this internal port; the public port answers 404 for /metrics.
+  if (env.METRICS_PORT > 0) metricsServer = await serveMetrics(app.metricsRegistry, { port: env.METRICS_PORT, host: env.HOST });
 } catch (err) {
   logger.fatal({ err }, 'gateway failed to start');
   await bus.close();
@@ -65,6 +78,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   await app.close();
+  await metricsServer?.close();
   await bus.close();
   await redis?.quit();
   process.exit(0);

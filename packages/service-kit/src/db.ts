@@ -30,7 +30,17 @@ export interface CreateSqlOptions {
   schema: string;
   max?: number;
   logger?: Logger;
+  /** Longest wait for a new connection (TCP, TLS and startup), in ms. Default 3000 (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL's statement_timeout for this pool, in ms (0: none). Default 0; services get
+   * PG_STATEMENT_TIMEOUT_MS (4000) from startService, so a runaway query answers 503 instead of hanging.
+   */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 3_000;
+export const DEFAULT_PG_STATEMENT_TIMEOUT_MS = 4_000;
 
 /** A postgres.js pool bound to one schema. Transactions: `sql.begin(async (tx) => ...)`. */
 export function createSql(databaseUrl: string, opts: CreateSqlOptions): Sql {
@@ -38,8 +48,12 @@ export function createSql(databaseUrl: string, opts: CreateSqlOptions): Sql {
   const sql = postgres(databaseUrl, {
     max: opts.max ?? 10,
     idle_timeout: 60,
-    connect_timeout: 10,
-    connection: { search_path: `${opts.schema}, public`, application_name: `wfm-${opts.schema}` },
+    connect_timeout: (opts.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS) / 1000,
+    connection: {
+      search_path: `${opts.schema}, public`,
+      application_name: `wfm-${opts.schema}`,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    },
     types: { bigint: bigintAsNumber },
     transform: { undefined: null },
     onnotice: (notice) => opts.logger?.debug({ notice: notice.message }, 'postgres notice'),

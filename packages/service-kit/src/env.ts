@@ -97,14 +97,6 @@ export const serviceEnvSchema = z.object({
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
   /** Longest a Redis command (rate-limit counters) may take; Redis connects within the same bound. */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
-  /** Fault timeouts (docs/operations.md "When a dependency fails"): longest a request may take before it answers 503. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(4_500),
-  /** Longest wait for a new PostgreSQL connection. */
-  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
-  /** PostgreSQL statement_timeout of the service's pool (0: none). */
-  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
-  /** Longest a Redis command (rate-limit counters) may take; Redis connects within the same bound. */
-  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   /** 1: run the migrations and exit (the Kubernetes migration Job). */
   MIGRATE_ONLY: z
     .enum(['0', '1'])

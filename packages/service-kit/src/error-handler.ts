@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDependencyFailure, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.ts';
 import { HttpError } from './errors.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error';
@@ -38,7 +39,7 @@ function isDefaultMessage(issue: IssueLike): boolean {
 /**
  * Every error becomes `{ message, code? }`: request validation -> 400 with a readable message,
  * HttpError and Fastify's own 4xx (bad JSON, body too large, ...) -> their status and message,
- * anything else -> logged and answered 500 without details.
+ * a dependency that is down or silent -> 503, anything else -> logged and answered 500 without details.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -61,6 +62,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return reply.code(status).send({ message: error.message });
+    }
+    if (isDependencyFailure(error)) {
+      // PostgreSQL, Redis or NATS down or silent: a retry later will do, nothing is wrong with the request.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply.code(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(status && status >= 500 && status < 600 ? status : 500).send({ message: INTERNAL_ERROR_MESSAGE });

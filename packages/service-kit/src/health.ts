@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 
-const CHECK_TIMEOUT_MS = 2_000;
+/** Below the 1 s default timeout of a Kubernetes probe, so a silent dependency reads "not ready", not "no answer". */
+const CHECK_TIMEOUT_MS = 900;
 
 async function check(probe: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

@@ -44,6 +44,7 @@ export {
   tooManyRequests,
 } from './errors.ts';
 export { INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE, validationMessage } from './error-handler.ts';
+export { DependencyTimeoutError, isDependencyFailure, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.ts';
 export {
   STAFF_HEADERS,
   STAFF_SIGNATURE_MAX_AGE_MS,
@@ -89,7 +90,7 @@ export {
   type ServiceConfig,
   type ServiceDefinition,
 } from './app.ts';
-export { startService, type RunningService, type StartServiceOverrides } from './server.ts';
+export { redisClientOptions, startService, type RunningService, type StartServiceOverrides } from './server.ts';
 export { staffOnly } from './staff-access.ts';
 export {
   issueVisitorToken,

@@ -11,7 +11,7 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety net for a missed NOTIFY (e.g. while the LISTEN connection reconnects). */
   pollIntervalMs?: number;
-  /** First retry delay after a failed publish; doubles up to maxBackoffMs. */
+  /** First retry delay after a failed publish; doubles up to maxBackoffMs (default 2 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
 }
@@ -37,7 +37,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { sql, schema, bus } = opts;
   const batchSize = opts.batchSize ?? 100;
   const initialBackoffMs = opts.initialBackoffMs ?? 250;
-  const maxBackoffMs = opts.maxBackoffMs ?? 30_000;
+  // Short: after a NATS outage the waiting events go out within about 2 s of its return.
+  const maxBackoffMs = opts.maxBackoffMs ?? 2_000;
   const logger = opts.logger.child({ component: 'outbox-relay', schema });
 
   let stopped = false;

@@ -21,8 +21,22 @@ import { DEDUP_WINDOW_MS, MAX_DELIVER, redeliveryDelayMs, type EventBus, type Su
 
 const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const ACK_WAIT_MS = 30_000;
-const PUBLISH_TIMEOUT_MS = 5_000;
-const READY_TIMEOUT_MS = 2_000;
+/**
+ * A publish waits at most this long for JetStream's acknowledgement. The relay retries a failed
+ * publish from the outbox, so a short bound costs nothing and keeps a silent NATS from holding up
+ * the relay (or a caller) for long.
+ */
+const PUBLISH_TIMEOUT_MS = 1_000;
+const READY_TIMEOUT_MS = 1_000;
+/** First connection attempt (a process that cannot reach NATS at boot exits and is restarted). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Reconnect attempts after a lost connection come every 500 ms (forever), so the bus is back within
+ * about a second of NATS's return; pings every 5 s, two unanswered, find a NATS that stopped
+ * answering without closing the connection.
+ */
+const RECONNECT_WAIT_MS = 500;
+const PING_INTERVAL_MS = 5_000;
 
 export interface NatsBusOptions {
   natsUrl: string;
@@ -71,8 +85,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
   const nc: NatsConnection = await connect({
     servers: opts.natsUrl.split(',').map((s) => s.trim()),
     name: opts.name,
+    timeout: CONNECT_TIMEOUT_MS,
     maxReconnectAttempts: -1,
-    reconnectTimeWait: 1_000,
+    reconnectTimeWait: RECONNECT_WAIT_MS,
+    reconnectJitter: 100,
+    pingInterval: PING_INTERVAL_MS,
+    maxPingOut: 2,
   });
   void (async () => {
     for await (const status of nc.status()) {

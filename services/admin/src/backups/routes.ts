@@ -70,7 +70,9 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base
   app.addHook('onClose', () => jobs.close());
   const waitTimeoutMs = opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const access = staffOnly(app, 'database');
-  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT } };
+  // These wait for their job on purpose (bounded by waitTimeoutMs; the queue answers 503 within
+  // about a second when it is down), so the kit's request timeout does not apply.
+  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT, requestTimeoutMs: false as const } };
 
   const runJob = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
     try {

@@ -18,6 +18,25 @@ export class JobFailedError extends Error {
   override name = 'JobFailedError';
 }
 
+/** The queue's store (Redis, or PostgreSQL for BullMQ's PostgreSQL backend) did not answer in time. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
+}
+
+/**
+ * Longest a request waits for the queue to connect or to take a job: while Redis is down the
+ * caller gets a 503 within about a second instead of hanging in a reconnect loop.
+ */
+export const QUEUE_CALL_TIMEOUT_MS = 1_000;
+
+function bounded<T>(what: string, promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new QueueUnavailableError(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** The job did not finish in time; it keeps running (or waiting) in the queue. */
 export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
@@ -29,6 +48,8 @@ export interface JobQueueOptions {
   queueName?: string;
   /** Default: DEFAULT_JOB_OPTIONS. */
   jobOptions?: DefaultJobOptions;
+  /** Default: QUEUE_CALL_TIMEOUT_MS. */
+  callTimeoutMs?: number;
 }
 
 /** The producer side: adds jobs and waits for their results. Connects on first use. */
@@ -49,6 +70,7 @@ interface Opened {
 
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const queueName = opts.queueName ?? ADMIN_QUEUE;
+  const callTimeoutMs = opts.callTimeoutMs ?? QUEUE_CALL_TIMEOUT_MS;
   let opening: Promise<Opened> | undefined;
   let closed = false;
 
@@ -57,13 +79,17 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     const attempt = (async (): Promise<Opened> => {
       const { factory, connection, prefix } = backendArgs(opts.connection);
       const base = { connection, ...(prefix ? { prefix } : {}) };
-      const queue = new Queue(queueName, { ...base, defaultJobOptions: opts.jobOptions ?? DEFAULT_JOB_OPTIONS }, factory);
+      // The producer fails fast while Redis is away instead of queueing commands in memory: a job
+      // the caller was told failed (503) must not start later on its own.
+      const producer =
+        opts.connection.backend === 'redis' ? { ...base, connection: { ...(connection as object), enableOfflineQueue: false } } : base;
+      const queue = new Queue(queueName, { ...producer, defaultJobOptions: opts.jobOptions ?? DEFAULT_JOB_OPTIONS }, factory);
       const events = new QueueEvents(queueName, base, factory);
       // Errors also reject the calls that hit them; without listeners they would crash the process.
       queue.on('error', () => undefined);
       events.on('error', () => undefined);
       try {
-        await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+        await bounded('The job queue', Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), callTimeoutMs);
         return { queue, events };
       } catch (err) {
         await Promise.allSettled([queue.close(), events.close()]);
@@ -82,11 +108,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     async run<R>(name: JobName, data: object, jobId: string, timeoutMs: number): Promise<R> {
       if (closed) throw new Error('Job queue is closed');
       const { queue, events } = await open();
-      const job = await queue.add(name, data, { jobId });
+      const job = await bounded('The job queue', queue.add(name, data, { jobId }), callTimeoutMs);
       try {
         return (await job.waitUntilFinished(events, timeoutMs)) as R;
       } catch (err) {
-        const current = await queue.getJob(jobId);
+        const current = await bounded('The job queue', queue.getJob(jobId), callTimeoutMs);
         if (current && (await current.isFailed())) throw new JobFailedError(current.failedReason);
         if (current && (await current.isCompleted())) return current.returnvalue as R;
         throw new JobTimeoutError(err instanceof Error ? err.message : String(err));
