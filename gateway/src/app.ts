@@ -15,6 +15,7 @@ import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { registerProxies } from './proxy.ts';
 import { forwardBusToHub, RealtimeHub } from './realtime.ts';
+import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type WebsocketLimits } from './websocket-admission.ts';
 import { GatewayLogController, requestIdFor } from './request-context.ts';
 import { readCacheHooks } from './read-cache/cached-reads.ts';
 import { ReadCache } from './read-cache/read-cache.ts';
@@ -46,6 +47,8 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Fastify trustProxy: whose x-forwarded-for to believe for the client IP. Default: nobody. */
   trustProxy?: boolean | number | string;
+  /** Websocket caps, upgrade rate and allowed origins (defaults: DEFAULT_WEBSOCKET_LIMITS). */
+  websocket?: Partial<WebsocketLimits>;
   /** Websocket heartbeat period (default 30 s). */
   websocketPingIntervalMs?: number;
   /** Keep-alive sockets per service (default 512). */
@@ -90,12 +93,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   });
 
+  const slots = new WebsocketSlots({ ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket });
   const hub = new RealtimeHub({
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
   });
   const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
+  // Served by the internal metrics listener only (server.ts), never on the public port.
+  app.decorate('metricsRegistry', metrics.exposed);
   const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
   const cache =
     opts.readCache === false
@@ -163,9 +169,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     const bus = await opts.bus.isReady().catch(() => false);
     return reply.code(bus ? 200 : 503).send({ status: bus ? 'ready' : 'not_ready', checks: { bus } });
   });
-  app.get('/metrics', async (_request, reply) => {
-    return reply.type(metrics.exposed.contentType).send(await metrics.exposed.metrics());
-  });
+  // Metrics are served on the internal listener (METRICS_PORT) only.
+  app.all('/metrics', async (_request, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }));
 
   // Service-to-service endpoints are never reachable from outside.
   app.all('/internal', async (_request, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }));
@@ -174,6 +179,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   app.route({
     method: 'GET',
     url: '/ws',
+    preHandler: websocketAdmission(app, { ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket }, slots),
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ message: 'Upgrade Required: connect with a WebSocket' }),
     wsHandler: (socket) => hub.add(socket),

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OWN_SITE = new Set(['same-origin', 'none']);
 
 /** Origin `https://example.com` against Host `example.com:443`: same host once default ports are dropped. */
-function sameHost(origin: string, host: string | undefined): boolean {
+export function sameHost(origin: string, host: string | undefined): boolean {
   if (!host) return false;
   try {
     const from = new URL(origin);

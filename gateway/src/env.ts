@@ -2,11 +2,20 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { serviceEnvSchema } from '@wfm/service-kit';
+import { DEFAULT_WEBSOCKET_LIMITS } from './websocket-admission.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** `ama-booking` -> `AMA_BOOKING_URL`. */
 export const serviceUrlVariable = (service: ServiceName) => `${service.replaceAll('-', '_').toUpperCase()}_URL`;
+
+function isHttpOrigin(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value.trim()).protocol);
+  } catch {
+    return false;
+  }
+}
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -16,12 +25,36 @@ const serviceUrlShape = Object.fromEntries(
 
 /** Everything the gateway process reads from its environment, checked once at boot. */
 export const gatewayEnvSchema = serviceEnvSchema
-  .pick({ NODE_ENV: true, HOST: true, NATS_URL: true, REDIS_URL: true, STAFF_HEADER_SECRET: true, LOG_LEVEL: true, TRUST_PROXY: true })
+  .pick({
+    NODE_ENV: true,
+    HOST: true,
+    NATS_URL: true,
+    REDIS_URL: true,
+    STAFF_HEADER_SECRET: true,
+    LOG_LEVEL: true,
+    TRUST_PROXY: true,
+    METRICS_PORT: true,
+  })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
     WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web/dist')),
     ADMIN_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'admin-web/dist')),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+    /** Open websockets per client address (IPv6: per /64) on one gateway process; beyond: 429. */
+    WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.perAddress),
+    /** Open websockets on one gateway process; beyond: 503. */
+    WS_MAX_CONNECTIONS: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.total),
+    /** Websocket upgrade attempts per client address per minute; beyond: 429. */
+    WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.upgradesPerMinute),
+    /**
+     * Comma-separated origins (`https://community.example.com`) whose pages may open /ws besides the
+     * site's own host, e.g. when the public name differs from the Host the gateway sees.
+     */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .refine((value) => value === '' || value.split(',').every(isHttpOrigin), 'must be comma-separated http(s) origins')
+      .transform((value) => (value === '' ? [] : value.split(',').map((origin) => new URL(origin.trim()).origin))),
     /** Read-cache keys in Redis: set one per deployment when several share a Redis. */
     CACHE_NAMESPACE: z
       .string()

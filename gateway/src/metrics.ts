@@ -1,17 +1,7 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetricsRegistry } from '@wfm/service-kit';
 
-let processRegistry: Registry | undefined;
-
-/** Process metrics are collected once per process, however many gateways (tests) it builds. */
-function sharedProcessRegistry(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
-
-/** This gateway's Prometheus metrics; `exposed` is what GET /metrics serves. */
+/** This gateway's Prometheus metrics; `exposed` is what the internal metrics listener (METRICS_PORT) serves. */
 export function createGatewayMetrics(sources: { websocketClients: () => number }) {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'gateway' });
@@ -45,7 +35,7 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
     }),
   };
   // merge() takes the metrics registered so far, so it comes last.
-  return { ...metrics, exposed: Registry.merge([registry, sharedProcessRegistry()]) };
+  return { ...metrics, exposed: Registry.merge([registry, processMetricsRegistry()]) };
 }
 
 export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;

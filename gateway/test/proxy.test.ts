@@ -120,6 +120,34 @@ describe('headers sent to services', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenWithId(id)).toHaveLength(1);
   });
+
+  it('replaces a client-sent x-forwarded-for with the address it sees when it trusts no proxy', async () => {
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/api/jobs',
+      headers: { 'x-request-id': 'req-spoof.1', 'x-forwarded-for': '203.0.113.50', forwarded: 'for=203.0.113.51' },
+    });
+    expect(spoofed.statusCode).toBe(200);
+    const seen = seenWithId('req-spoof.1')[0]!.headers;
+    // One address, the gateway's own view: a service trusting the gateway counts 127.0.0.1, not the spoof.
+    expect(seen['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.forwarded).toBeUndefined();
+  });
+
+  it('forwards the client address a trusted proxy in front of it names', async () => {
+    const behindProxy = await startGateway(services, { trustProxy: '127.0.0.1' });
+    try {
+      await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/jobs',
+        headers: { 'x-request-id': 'req-proxied.1', 'x-forwarded-for': '198.51.100.20, 203.0.113.60' },
+      });
+      // Only the hop the trusted proxy added counts; whatever the client put before it is dropped.
+      expect(seenWithId('req-proxied.1')[0]!.headers['x-forwarded-for']).toBe('203.0.113.60');
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe('staff routes', () => {

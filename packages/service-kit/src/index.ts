@@ -54,7 +54,7 @@ export {
   type StaffIdentity,
 } from './staff-auth.ts';
 export { clientAddressKey } from './client-address.ts';
-export { serveMetrics, processMetricsFor, type MetricsServer, type ServeMetricsOptions } from './metrics.ts';
+export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer, type ServeMetricsOptions } from './metrics.ts';
 export {
   RATE_LIMIT_MESSAGE,
   SERVICE_KIT_LIMITS,
