@@ -21,6 +21,7 @@ import { registerMetrics } from './metrics.ts';
 import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
+import { clientErrorHandler } from './client-error.ts';
 import type { ServiceJobs } from './jobs/job-runner.ts';
 import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-settings.ts';
 import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
@@ -141,6 +142,8 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
     requestTimeout: 60_000,
     // Longer than the gateway's idle timeout towards services, so the gateway closes first.
     keepAliveTimeout: 75_000,
+    // A body shorter than its Content-Length (client gone) answers 400 { message } like every other 4xx.
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);

@@ -106,5 +106,6 @@ export {
 } from './visitor.ts';
 export { createAuthorNames, localAuthorNameDecision, ANONYMOUS_AUTHOR, type AuthorNames } from './author-names.ts';
 export { isVisitorRevoked, recordVisitorRevocation, VISITOR_REVOKED_SUBJECT } from './revocations.ts';
+export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export * from './uploads/index.ts';
 export * from './jobs/index.ts';
