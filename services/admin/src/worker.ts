@@ -19,6 +19,7 @@ try {
     backupDatabaseUrl: env.BACKUP_DATABASE_URL,
     restoreDatabaseUrl: env.RESTORE_DATABASE_URL,
     pgBinDir: env.PG_BIN_DIR,
+    metrics: env.METRICS_PORT > 0 ? { port: env.METRICS_PORT } : undefined,
   });
 
   const onSignal = (signal: NodeJS.Signals) => {

@@ -52,6 +52,19 @@ describe('startWorker', () => {
     }
   });
 
+  it('serves /metrics on its internal metrics listener only', async () => {
+    const worker = await startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger, backupDir: work, metrics: { port: 0 } });
+    try {
+      expect((await fetch(`${worker.url}/metrics`)).status).toBe(404);
+      expect(worker.metricsUrl).toBeDefined();
+      const res = await fetch(`${worker.metricsUrl}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/process_cpu_user_seconds_total\{service="worker"\}/);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('is not ready when the database does not answer', async () => {
     const unreachable = new URL(db.url);
     unreachable.port = '1';

@@ -12,7 +12,7 @@ const postgresUrl = serviceEnvSchema.shape.DATABASE_URL;
  * settings.
  */
 export const workerEnvSchema = serviceEnvSchema
-  .pick({ NODE_ENV: true, HOST: true, DATABASE_URL: true, REDIS_URL: true, LOG_LEVEL: true })
+  .pick({ NODE_ENV: true, HOST: true, DATABASE_URL: true, REDIS_URL: true, LOG_LEVEL: true, METRICS_PORT: true })
   .extend({
     WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_WORKER_PORT),
     /** Where backups are kept (a volume shared with the admin service). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createSql, type Logger } from '@wfm/service-kit';
+import { createSql, processMetricsFor, serveMetrics, type Logger } from '@wfm/service-kit';
 import { DEFAULT_BACKUP_DIR } from '../backups/backup-files.ts';
 import { createJobHandlers } from '../jobs/handlers.ts';
 import { startJobWorker } from '../jobs/job-worker.ts';
@@ -26,10 +26,14 @@ export interface WorkerOptions {
   pgBinDir?: string | undefined;
   /** Default: every handler of jobs/handlers.ts. */
   handlers?: readonly JobHandler[];
+  /** The internal Prometheus listener (METRICS_PORT; port 0: a free one, for tests). Default: none. */
+  metrics?: { port: number; host?: string } | undefined;
 }
 
 export interface RunningWorker {
   url: string;
+  /** The internal metrics listener's URL (GET /metrics), when there is one. */
+  metricsUrl?: string;
   registry: JobRegistry;
   queue: QueueConnection;
   /** For start-up banners: "Redis host:6379" or "PostgreSQL (BullMQ PostgreSQL backend, schema bullmq)". */
@@ -72,6 +76,12 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     });
     cleanups.unshift(() => health.close());
     const url = await health.listen({ port: opts.port, host: opts.host });
+    let metricsUrl: string | undefined;
+    if (opts.metrics) {
+      const metrics = await serveMetrics(processMetricsFor('worker'), { port: opts.metrics.port, host: opts.metrics.host ?? opts.host });
+      cleanups.unshift(() => metrics.close());
+      metricsUrl = metrics.url;
+    }
     opts.logger.info(
       { url, jobs: registry.names, queue: describeQueueConnection(queue), backupDir },
       'admin worker listening',
@@ -80,6 +90,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     let closing: Promise<void> | undefined;
     return {
       url,
+      ...(metricsUrl ? { metricsUrl } : {}),
       registry,
       queue,
       queueDescription: describeQueueConnection(queue),
