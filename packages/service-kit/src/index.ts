@@ -83,6 +83,7 @@ export {
   type RateLimitSettings,
   type ResolvedLimit,
 } from './rate-limit-table.ts';
+export { ExactMemoryStore, MEMORY_KEYS_PER_LIMIT } from './rate-limit-memory-store.ts';
 export {
   createServiceApp,
   type NodeEnv,

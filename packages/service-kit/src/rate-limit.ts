@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientAddressKey } from './client-address.ts';
 import { HttpError, tooManyRequests } from './errors.ts';
+import { ExactMemoryStore, MEMORY_KEYS_PER_LIMIT } from './rate-limit-memory-store.ts';
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   MINUTE,
@@ -15,12 +16,6 @@ import {
 } from './rate-limit-table.ts';
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests, please try again later.';
-
-/**
- * Counters one in-memory limit keeps (least recently used forgotten beyond). Counting itself is
- * exact: the memory store increments synchronously, so parallel requests never share a count.
- */
-export const MEMORY_KEYS_PER_LIMIT = 50_000;
 
 /** Limits every service has, on top of its own table. */
 export const SERVICE_KIT_LIMITS = {
@@ -42,7 +37,8 @@ declare module 'fastify' {
 /**
  * @fastify/rate-limit with global: false, so only routes with a limit hook (enforceLimits, or
  * app.rateLimit / app.createRateLimit) are limited. Counters live in Redis when a client is given,
- * so every replica shares them; otherwise in memory. If Redis fails, requests are let through
+ * so every replica shares them; otherwise in memory (ExactMemoryStore: parallel requests are counted
+ * exactly, up to MEMORY_KEYS_PER_LIMIT counters per limit). If Redis fails, requests are let through
  * rather than refused. Resolves the service's limit table once, here at boot: a bad RATE_LIMIT_*
  * variable throws a ConfigError.
  */
@@ -60,8 +56,7 @@ export async function registerRateLimit(
   app.decorate('rateLimitTable', resolveLimits(table, opts.settings ?? DEFAULT_RATE_LIMIT_SETTINGS));
   await app.register(rateLimit, {
     global: false,
-    redis: opts.redis,
-    nameSpace: `wfm-rl:${opts.namespace}:`,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `wfm-rl:${opts.namespace}:` } : { store: ExactMemoryStore }),
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => new HttpError(ctx.statusCode, RATE_LIMIT_MESSAGE),
   });
