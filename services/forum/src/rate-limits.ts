@@ -29,6 +29,12 @@ export const FORUM_LIMITS = defineLimits('forum', {
   'suggestion-ip': { max: 300, windowMs: TEN_MINUTES, key: 'address', protects: 'feature suggestions from one address' },
   'upload-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'attachment uploads, per visitor' },
   'upload-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'attachment uploads from one address' },
+  'upload-read-ip': {
+    max: 3_000,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: 'attachment reads (/uploads) from one address; generous, as pages show images',
+  },
 });
 
 export type WriteKind = 'post' | 'comment' | 'upvote' | 'report' | 'suggestion' | 'upload';

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, testVisitorToken, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
-import { INCOMPLETE_REQUEST_MESSAGE, createPgUploadStore, queueConnection, startJobRunner, createLogger, type UploadStore } from '@wfm/service-kit';
+import { INCOMPLETE_REQUEST_MESSAGE, loadRateLimitSettings, createPgUploadStore, queueConnection, startJobRunner, createLogger, type UploadStore } from '@wfm/service-kit';
 import { UploadResponse } from '@wfm/contracts';
 import { service } from '../src/app.ts';
 import { UPLOAD_CLEANUP_JOB, createUploadCleanupHandler, type UploadCleanupResult } from '../src/upload-cleanup.ts';
@@ -291,3 +291,24 @@ function httpGet(target: string): Promise<{ status: number; headers: Record<stri
       .end();
   });
 }
+
+describe('reads of /uploads are rate-limited per address', () => {
+  it('answers 429 with a message beyond the per-address read limit (RATE_LIMIT_FORUM_UPLOAD_READ_IP)', async () => {
+    const small = await buildTestService(service, {
+      relay: false,
+      rateLimits: loadRateLimitSettings({ RATE_LIMIT_FORUM_UPLOAD_READ_IP: '3' }),
+    });
+    try {
+      const ip = randomIp();
+      const read = (from: string) =>
+        small.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(32)}.png`, remoteAddress: from });
+      for (let i = 0; i < 3; i++) expect((await read(ip)).statusCode).toBe(404);
+      const limited = await read(ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toHaveProperty('message');
+      expect((await read(randomIp())).statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+});

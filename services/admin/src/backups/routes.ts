@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,10 +49,11 @@ const JOB_RATE_LIMIT = {
 };
 
 /**
- * Jobs are keyed by the request id (x-request-id, from the gateway or generated): a retried request
- * carrying the same id joins its job instead of starting another. BullMQ ids may not contain ':'.
+ * Job ids are made by the server, never from anything the client sends (x-request-id included):
+ * BullMQ deduplicates by job id, so a chosen or replayed id could suppress a backup or restore, or
+ * answer with an earlier job's result. Every request runs its own job.
  */
-const jobIdFor = (kind: 'backup' | 'restore', requestId: string) => `${kind}-${requestId.replaceAll(':', '_')}`;
+const newJobId = (kind: 'backup' | 'restore') => `${kind}-${randomUUID()}`;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const jobErrors = { ...errors, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
@@ -93,7 +95,7 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base
     async (request) => {
       const fileName = newBackupFileName(new Date());
       const backup = await runJob('Backup', () =>
-        jobs.run<CreateBackupResponse>(JOB_NAMES.backup, { fileName }, jobIdFor('backup', request.id), waitTimeoutMs),
+        jobs.run<CreateBackupResponse>(JOB_NAMES.backup, { fileName }, newJobId('backup'), waitTimeoutMs),
       );
       await recordAction(app.sql, request.staff!, 'database.backup', { type: 'backup', id: backup.fileName });
       return backup;
@@ -120,9 +122,9 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base
       const backups = await listBackups(backupDir);
       if (!backups.some((b) => b.fileName === backupFileName)) throw notFound(BACKUP_NOT_FOUND);
       const result = await runJob('Restore', () =>
-        jobs.run<RestoreResult>(JOB_NAMES.restore, { backupFileName }, jobIdFor('restore', request.id), waitTimeoutMs),
+        jobs.run<RestoreResult>(JOB_NAMES.restore, { backupFileName }, newJobId('restore'), waitTimeoutMs),
       );
-      // After the restore, which replaced the audit log with the backup's.
+      // After the restore, which leaves the audit log as it was (KEPT_SCHEMAS).
       await recordAction(app.sql, request.staff!, 'database.restore', { type: 'backup', id: result.backupFileName });
       return { message: `Database restored from ${result.backupFileName}`, backupFileName: result.backupFileName };
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, UploadResponse } from '@wfm/contracts';
-import { serveUpload } from '@wfm/service-kit';
+import { enforceLimits, serveUpload } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import { FILE_NOT_FOUND, createForumUploads } from '../upload-service.ts';
 
@@ -21,7 +21,10 @@ export const uploadRoutes: FastifyPluginAsync = async (base) => {
     async (req, reply) => reply.code(201).send({ files: await uploads.upload(req, reply) }),
   );
 
-  app.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (req, reply) =>
-    serveUpload(req, reply, uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
+  app.get(
+    '/uploads/:name',
+    { onRequest: enforceLimits(app, ['upload-read-ip']), schema: { params: z.object({ name: z.string() }) } },
+    async (req, reply) =>
+      serveUpload(req, reply, uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
   );
 };
