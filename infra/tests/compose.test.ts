@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPlaceholderSecret } from '@wfm/service-kit';
 import {
   checkComposeDatastores,
   checkComposeUnits,
   interpolate,
   loadCompose,
+  REQUIRED_COMPOSE_VARIABLES,
 } from './support/compose-checks.ts';
-import { withFakeService } from './support/platform.ts';
+import { REPO_ROOT } from './support/paths.ts';
+import { platformUnits, withFakeService } from './support/platform.ts';
 
 const compose = loadCompose();
 
@@ -56,20 +61,71 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty('backups');
   });
 
-  it('signs staff headers with a default secret the service kit accepts (32+ characters)', () => {
-    const secret = interpolate(compose.services.gateway!.environment.STAFF_HEADER_SECRET).value;
-    expect(secret.length).toBeGreaterThanOrEqual(32);
+  it('refuses to start without STAFF_HEADER_SECRET, VISITOR_TOKEN_SECRET and ADMIN_PASSWORD: `:?`, no default in the file', () => {
+    const text = readFileSync(resolve(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+    for (const name of REQUIRED_COMPOSE_VARIABLES) {
+      const uses = [...text.matchAll(new RegExp(`\\$\\{${name}([^}]*)\\}`, 'g'))].map((m) => m[1]!);
+      expect(uses.length, name).toBeGreaterThan(0);
+      for (const use of uses) expect(use, `${name} must be \${${name}:?message}`).toMatch(/^:\?.+/);
+    }
+    const secretsOf = (service: string) => {
+      const env = compose.services[service]!.environment;
+      return Object.fromEntries(['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET', 'ADMIN_PASSWORD'].map((k) => [k, env[k] === undefined ? undefined : interpolate(String(env[k])).required]));
+    };
+    for (const unit of platformUnits()) {
+      expect(secretsOf(unit.name).STAFF_HEADER_SECRET, unit.name).toEqual(['STAFF_HEADER_SECRET']);
+      expect(secretsOf(unit.name).VISITOR_TOKEN_SECRET, unit.name).toEqual(['VISITOR_TOKEN_SECRET']);
+    }
+    for (const name of ['admin', 'worker']) expect(secretsOf(name).ADMIN_PASSWORD).toEqual(['ADMIN_PASSWORD']);
   });
 
-  it('publishes only the gateway', () => {
+  it('keeps no published placeholder secret as a default', () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      for (const [key, value] of Object.entries(svc.environment ?? {})) {
+        if (/(SECRET|PASSWORD)$/.test(key)) expect(isPlaceholderSecret(interpolate(String(value)).value), `${name} ${key}`).toBe(false);
+      }
+    }
+  });
+
+  it('publishes only the gateway, on 127.0.0.1 unless BIND_ADDRESS says otherwise', () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports).map(([n]) => n);
     expect(published).toEqual(['gateway']);
+    const ports = compose.services.gateway!.ports as string[];
+    expect(ports).toEqual(['${BIND_ADDRESS:-127.0.0.1}:${WFM_HTTP_PORT:-8080}:8080']);
+    expect(interpolate(ports[0]!).value).toBe('127.0.0.1:8080:8080');
+  });
+
+  it('serves metrics on the internal METRICS_PORT of every app process, never on a published port', () => {
+    for (const unit of platformUnits()) {
+      expect(compose.services[unit.name]!.environment.METRICS_PORT, unit.name).toBe('9464');
+    }
+    const ports = (compose.services.gateway!.ports as string[]).map((p) => interpolate(p).value);
+    expect(ports.some((p) => p.endsWith(':9464'))).toBe(false);
+  });
+
+  it('lets services trust x-forwarded-for from the gateway’s fixed address only, and the gateway trust no proxy by default', () => {
+    const gatewayIp = interpolate(compose.services.gateway!.networks.default.ipv4_address).value;
+    const networks = (compose as { networks?: { default: { ipam: { config: Array<{ subnet: string }> } } } }).networks;
+    const subnet = interpolate(networks!.default.ipam.config[0]!.subnet).value;
+    expect(subnet).toBe('172.30.80.0/24');
+    expect(gatewayIp).toBe('172.30.80.10');
+    for (const unit of platformUnits().filter((u) => u.kind === 'service')) {
+      expect(interpolate(compose.services[unit.name]!.environment.TRUST_PROXY).value, unit.name).toBe(gatewayIp);
+    }
+    expect(interpolate(compose.services.gateway!.environment.TRUST_PROXY).value).toBe('false');
   });
 });
 
 describe('compose interpolation', () => {
   it('uses defaults, keeps $$ literal and reports variables without a default', () => {
-    expect(interpolate('a ${X:-b} ${Y-c} $$Z')).toEqual({ value: 'a b c $Z', unresolved: [] });
-    expect(interpolate('${SECRET}')).toEqual({ value: '', unresolved: ['SECRET'] });
+    expect(interpolate('a ${X:-b} ${Y-c} $$Z')).toEqual({ value: 'a b c $Z', unresolved: [], required: [] });
+    expect(interpolate('${SECRET}')).toEqual({ value: '', unresolved: ['SECRET'], required: [] });
+    expect(interpolate('${SECRET:?set it}')).toEqual({ value: '<SECRET>', unresolved: [], required: ['SECRET'] });
+  });
+
+  it('reports a required variable that is not one of the documented required ones', () => {
+    const wrong = structuredClone(compose);
+    wrong.services.forum!.environment.LOG_LEVEL = '${LOG_LEVEL:?set it}';
+    expect(checkComposeUnits(wrong)).toContain('forum: LOG_LEVEL requires LOG_LEVEL, which is not a required variable');
   });
 });

@@ -13,21 +13,30 @@ export function loadCompose(file = resolve(REPO_ROOT, 'docker-compose.yml')): Co
   return parse(readFileSync(file, 'utf8'), { merge: true }) as Compose;
 }
 
+/** Variables `docker compose up` must be given (`${VAR:?message}`): it refuses to start without them. */
+export const REQUIRED_COMPOSE_VARIABLES = ['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET', 'ADMIN_PASSWORD'] as const;
+
 /**
  * Compose variable interpolation with an empty environment: ${VAR:-default} and ${VAR-default}
- * give their default, $$ is a literal $. A variable without a default cannot be resolved and
- * is reported, because `docker compose up` must work without a .env file.
+ * give their default, $$ is a literal $, ${VAR:?message} is `required` (compose stops with the
+ * message when it is unset) and stands as `<VAR>`. A variable with neither is `unresolved`: compose
+ * would silently use an empty value.
  */
-export function interpolate(value: string): { value: string; unresolved: string[] } {
+export function interpolate(value: string): { value: string; unresolved: string[]; required: string[] } {
   const unresolved: string[] = [];
-  const out = value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-    (match, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+  const required: string[] = [];
+  const out = value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*)|(:?\?)([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced: string | undefined, dash: string | undefined, fallback: string | undefined, question: string | undefined, _message: string | undefined, bare: string | undefined) => {
       if (match === '$$') return '$';
-      if (fallback !== undefined) return fallback;
+      if (dash !== undefined) return fallback ?? '';
+      if (question !== undefined && braced !== undefined) {
+        required.push(braced);
+        return `<${braced}>`;
+      }
       unresolved.push(braced ?? bare ?? match);
       return '';
     });
-  return { value: out, unresolved };
+  return { value: out, unresolved, required };
 }
 
 function envOf(service: ComposeService): Record<string, string> {
@@ -73,8 +82,11 @@ export function checkComposeUnits(compose: Compose, services?: readonly ServiceL
     checkDependencies(svc, unit, services, p);
 
     for (const [k, v] of Object.entries(svc.environment ?? {})) {
-      const { unresolved } = interpolate(String(v));
+      const { unresolved, required } = interpolate(String(v));
       if (unresolved.length > 0) p(`${k} needs ${unresolved.join(', ')} (give a default)`);
+      for (const name of required) {
+        if (!(REQUIRED_COMPOSE_VARIABLES as readonly string[]).includes(name)) p(`${k} requires ${name}, which is not a required variable`);
+      }
     }
     const env = envOf(svc);
     if (env[unit.portEnv] !== String(unit.port)) p(`${unit.portEnv} is ${env[unit.portEnv]}, not ${unit.port}`);
