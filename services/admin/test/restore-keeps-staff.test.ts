@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
+import { buildTestService, type TestService } from '@wfm/service-kit/testing';
+import { service } from '../src/app.ts';
+import { auditRoutes } from '../src/audit/audit-routes.ts';
+import { recordAction } from '../src/audit/record-action.ts';
+import { backupRoutes } from '../src/backups/routes.ts';
+import { tocWithout } from '../src/backups/restore-job.ts';
+import { authRoutes } from '../src/sessions/auth-routes.ts';
+import { staffRoutes } from '../src/staff/staff-routes.ts';
+import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+import { asStaff, checkSession, createStaff, login, loginCookie, uniqueName } from './staff-helpers.ts';
+
+const logger = createLogger('admin-restore-test', 'silent');
+
+describe('a restore and the staff accounts, sessions and audit log', () => {
+  const queueName = `admin-test-${randomBytes(6).toString('hex')}`;
+  let t: TestService;
+  let worker: RunningWorker;
+  let backupDir: string;
+
+  beforeAll(async () => {
+    backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-restore-staff-'));
+    const def: ServiceDefinition = {
+      ...service,
+      routes: async (app) => {
+        await app.register(authRoutes);
+        await app.register(staffRoutes);
+        await app.register(auditRoutes);
+        await app.register(backupRoutes, { backupDir, redisUrl: null, queueName });
+      },
+    };
+    t = await buildTestService(def);
+    worker = await startWorker({ databaseUrl: t.databaseUrl, queueName, backupDir, port: 0, host: '127.0.0.1', logger });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+    if (backupDir) await rm(backupDir, { recursive: true, force: true });
+  });
+
+  it('never brings back a deleted or deactivated account, an old password or an ended session, and keeps later audit entries', async () => {
+    const superAdmin = await createStaff(t.sql, { role: 'Super Admin' });
+    const as = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      asStaff(t, superAdmin, { method, url, ...(payload ? { payload } : {}) });
+
+    const deleted = await createStaff(t.sql);
+    const deactivated = await createStaff(t.sql);
+    const renamedPassword = await createStaff(t.sql);
+    const loggedOut = await createStaff(t.sql);
+    const oldSession = await loginCookie(t.app, renamedPassword);
+    const endedSession = await loginCookie(t.app, loggedOut);
+    // Service data that the restore does bring back.
+    await t.sql`CREATE SCHEMA forum`;
+    await t.sql`CREATE TABLE forum.posts (id int PRIMARY KEY, title text NOT NULL)`;
+    await t.sql`INSERT INTO forum.posts VALUES (1, 'before the backup')`;
+
+    const [mark] = await t.sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::int AS id FROM audit_log`;
+    const backup = await as('POST', '/api/admin/database/backup');
+    expect(backup.statusCode).toBe(200);
+    const { fileName } = backup.json<{ fileName: string }>();
+
+    // After the backup: every kind of change the restore must not undo.
+    expect((await as('DELETE', `/api/admin/staff/${deleted.id}`)).statusCode).toBe(200);
+    expect((await as('PUT', `/api/admin/staff/${deactivated.id}`, { active: false })).statusCode).toBe(200);
+    const newPassword = 'a brand new password';
+    expect((await as('PUT', `/api/admin/staff/${renamedPassword.id}`, { password: newPassword })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: endedSession } })).statusCode).toBe(200);
+    const created = await as('POST', '/api/admin/staff', {
+      username: uniqueName('after'),
+      email: 'after@example.com',
+      password: 'password after the backup',
+    });
+    expect(created.statusCode).toBe(201);
+    await recordAction(t.sql, superAdmin, 'test.after-backup', { type: 'test', id: 'x' });
+    await t.sql`UPDATE forum.posts SET title = 'after the backup'`;
+    const later = await t.sql<{ id: number; action: string }[]>`SELECT id, action FROM audit_log WHERE id > ${mark!.id} ORDER BY id`;
+    expect(later.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['database.backup', 'staff.delete', 'staff.deactivate', 'staff.update', 'staff.logout', 'staff.create', 'test.after-backup']),
+    );
+    const staffBefore = await t.sql`SELECT * FROM staff ORDER BY id`;
+    const sessionsBefore = await t.sql`SELECT * FROM staff_sessions ORDER BY id_hash`;
+
+    const restored = await as('POST', '/api/admin/database/restore', { backupFileName: fileName });
+    expect(restored.statusCode).toBe(200);
+
+    // The service data went back...
+    expect(await t.sql`SELECT title FROM forum.posts`).toEqual([{ title: 'before the backup' }]);
+    // ...the staff accounts and sessions did not.
+    expect(await t.sql`SELECT * FROM staff ORDER BY id`).toEqual(staffBefore);
+    expect(await t.sql`SELECT * FROM staff_sessions ORDER BY id_hash`).toEqual(sessionsBefore);
+    expect(await t.sql`SELECT 1 FROM staff WHERE id = ${deleted.id}`).toHaveLength(0);
+    expect((await login(t.app, { username: deleted.username, password: deleted.password })).statusCode).toBe(401);
+    expect((await login(t.app, { username: deactivated.username, password: deactivated.password })).statusCode).toBe(401);
+    expect((await login(t.app, { username: renamedPassword.username, password: renamedPassword.password })).statusCode).toBe(401);
+    expect((await login(t.app, { username: renamedPassword.username, password: newPassword })).statusCode).toBe(200);
+    expect((await checkSession(t.app, oldSession)).statusCode).toBe(401);
+    expect((await checkSession(t.app, endedSession)).statusCode).toBe(401);
+    // Every audit entry written after the backup is still there, then the restore itself.
+    const after = await t.sql<{ id: number; action: string }[]>`SELECT id, action FROM audit_log WHERE id > ${mark!.id} ORDER BY id`;
+    expect(after.slice(0, later.length)).toEqual(later);
+    expect(after.map((e) => e.action)).toContain('database.restore');
+    // The account sequence was not rewound: a new account gets a fresh id.
+    const another = await as('POST', '/api/admin/staff', { username: uniqueName('next'), email: 'n@example.com', password: 'password next one' });
+    expect(another.statusCode).toBe(201);
+  });
+});
+
+describe('tocWithout', () => {
+  const toc = [
+    ';',
+    '; Selected TOC Entries:',
+    '7; 2615 16892 SCHEMA - admin postgres',
+    '3428; 0 0 COMMENT - SCHEMA admin postgres',
+    '3429; 0 0 ACL - SCHEMA admin postgres',
+    '6; 2615 16968 SCHEMA - forum postgres',
+    '228; 1255 22657 FUNCTION admin staff_name_event() postgres',
+    '221; 1259 16912 TABLE admin staff postgres',
+    '3432; 0 0 COMMENT admin TABLE staff postgres',
+    '3433; 0 0 ACL admin TABLE staff postgres',
+    '3412; 0 16912 TABLE DATA admin staff postgres',
+    '3431; 0 0 SEQUENCE SET admin staff_id_seq postgres',
+    '3264; 2606 16939 FK CONSTRAINT admin staff_sessions staff_sessions_staff_id_fkey postgres',
+    '3267; 2620 22658 TRIGGER admin staff staff_created_event postgres',
+    '2066; 826 22660 DEFAULT ACL admin DEFAULT PRIVILEGES FOR TABLES postgres',
+    '227; 1259 16969 TABLE forum posts postgres',
+    '3418; 0 16969 TABLE DATA forum posts postgres',
+    '3263; 2606 16973 CONSTRAINT forum posts posts_pkey postgres',
+    '3440; 0 0 ACL - SCHEMA forum postgres',
+    '230; 1259 16980 TABLE forum admin postgres',
+  ].join('\n');
+
+  it('comments out every entry of a kept schema, the schema itself included, and nothing else', () => {
+    const active = tocWithout(toc, ['admin'])
+      .split('\n')
+      .filter((line) => !line.startsWith(';'));
+    expect(active).toEqual([
+      '6; 2615 16968 SCHEMA - forum postgres',
+      '227; 1259 16969 TABLE forum posts postgres',
+      '3418; 0 16969 TABLE DATA forum posts postgres',
+      '3263; 2606 16973 CONSTRAINT forum posts posts_pkey postgres',
+      '3440; 0 0 ACL - SCHEMA forum postgres',
+      '230; 1259 16980 TABLE forum admin postgres',
+    ]);
+  });
+});
