@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupStats, isBackupFileName, listBackups, newBackupFileName } from '../src/backups/backup-files.ts';
 
 describe('backup file names', () => {
-  it('are sortable UTC timestamps', () => {
-    expect(newBackupFileName(new Date('2025-01-31T09:15:02.123Z'))).toBe('wfm-backup-2025-01-31T09-15-02-123Z.dump');
-    expect(isBackupFileName(newBackupFileName(new Date()))).toBe(true);
+  it('are sortable UTC timestamps, distinct within the same millisecond', () => {
+    expect(newBackupFileName(new Date('2025-01-31T09:15:02.123Z'), 'a1b2c3')).toBe('wfm-backup-2025-01-31T09-15-02-123Z-a1b2c3.dump');
+    const now = new Date();
+    expect(isBackupFileName(newBackupFileName(now))).toBe(true);
+    expect(newBackupFileName(now)).not.toBe(newBackupFileName(now));
   });
 
   it('refuse anything that could leave the backups directory or is not a dump', () => {

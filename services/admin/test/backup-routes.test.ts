@@ -9,6 +9,7 @@ import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { backupRoutes } from '../src/backups/routes.ts';
+import { backendArgs, queueConnection } from '../src/jobs/queue-connection.ts';
 import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
 
 const logger = createLogger('admin-backup-test', 'silent');
@@ -51,6 +52,12 @@ describe.each([
     if (backupDir) await rm(backupDir, { recursive: true, force: true });
   });
 
+  /** The test's queue, as the routes and the worker see it. */
+  const openQueue = () => {
+    const { factory, connection, prefix } = backendArgs(queueConnection({ redisUrl: redisUrl ?? undefined, databaseUrl: t.databaseUrl }));
+    return new Queue(queueName, { connection, ...(prefix ? { prefix } : {}) }, factory);
+  };
+
   const call = (method: 'GET' | 'POST', url: string, opts: { role?: StaffRole | null; body?: object } = {}) =>
     t.app.inject({
       method,
@@ -67,7 +74,7 @@ describe.each([
     const created = await call('POST', '/api/admin/database/backup');
     expect(created.statusCode).toBe(200);
     const { fileName, size } = created.json<{ fileName: string; size: number }>();
-    expect(fileName).toMatch(/^wfm-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.dump$/);
+    expect(fileName).toMatch(/^wfm-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{6}\.dump$/);
     expect(size).toBe((await stat(path.join(backupDir, fileName))).size);
     expect(size).toBeGreaterThan(0);
     expect(await t.sql`SELECT action, target_type FROM audit_log WHERE target_id = ${fileName}`).toEqual([
@@ -104,8 +111,10 @@ describe.each([
     const [after] = await t.sql<{ last: number }[]>`SELECT pg_sequence_last_value('admin.outbox_id_seq') AS last`;
     expect(after!.last).toBeGreaterThan(before!.last ?? 0);
     expect((await call('GET', '/api/admin/database/backups')).statusCode).toBe(200);
-    // The audit log came back with the backup; the restore itself is recorded after it.
+    // The audit log is not restored (restore-keeps-staff.test.ts): the backup's entry, written after
+    // the dump, is still there, then the restore itself.
     expect(await t.sql`SELECT action, target_type, target_id FROM audit_log WHERE target_id = ${fileName} ORDER BY id`).toEqual([
+      { action: 'database.backup', target_type: 'backup', target_id: fileName },
       { action: 'database.restore', target_type: 'backup', target_id: fileName },
     ]);
   });
@@ -132,24 +141,36 @@ describe.each([
     }
   });
 
-  it('joins a retried request (same x-request-id) to the job it started', async () => {
+  it('makes job ids itself: requests with the same x-request-id each run their own job, under a server id', async () => {
     const url = '/api/admin/database/backup';
-    const retry = () =>
+    const requestId = `chosen-${randomBytes(6).toString('hex')}`;
+    const send = () =>
       t.app.inject({
         method: 'POST',
         url,
         headers: { ...t.staffHeaders({ role: 'Super Admin' }, { method: 'POST', url }), 'x-request-id': requestId },
       });
-    const requestId = `backup-retry-${randomBytes(6).toString('hex')}`;
     const before = await readdir(backupDir);
 
-    const [first, second] = await Promise.all([retry(), retry()]);
-    const third = await retry();
-    expect(first.statusCode).toBe(200);
-    expect(second.json()).toEqual(first.json());
-    expect(third.json()).toEqual(first.json());
+    const [first, second] = await Promise.all([send(), send()]);
+    const third = await send();
+    expect([first, second, third].map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const names = [first, second, third].map((res) => res.json<{ fileName: string }>().fileName);
+    expect(new Set(names).size).toBe(3);
     const added = (await readdir(backupDir)).filter((name) => !before.includes(name));
-    expect(added).toEqual([first.json<{ fileName: string }>().fileName]);
+    expect(added.sort()).toEqual([...names].sort());
+
+    const queue = openQueue();
+    try {
+      const jobs = await queue.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed']);
+      const ids = jobs.map((job) => String(job.id));
+      const mine = jobs.filter((job) => names.includes((job.data as { fileName: string }).fileName)).map((job) => String(job.id));
+      expect(new Set(mine).size).toBe(3);
+      for (const id of mine) expect(id).toMatch(/^backup-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(ids.filter((id) => id.includes(requestId))).toEqual([]);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('refuses a backup name that could leave the directory (400) and an unknown one (404)', async () => {

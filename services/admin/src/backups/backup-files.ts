@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BackupFileName, type BackupFile, type BackupStatsResponse } from '@wfm/contracts';
@@ -7,10 +8,13 @@ export const DEFAULT_BACKUP_DIR = './.data/backups';
 
 export const BACKUP_EXTENSION = '.dump';
 
-/** `wfm-backup-2025-01-31T09-15-02-123Z.dump`: sortable, and safe in any file system and URL. */
-export function newBackupFileName(now: Date): string {
+/**
+ * `wfm-backup-2025-01-31T09-15-02-123Z-1a2b3c.dump`: sortable, safe in any file system and URL,
+ * and distinct for backups asked for in the same millisecond (each request runs its own job).
+ */
+export function newBackupFileName(now: Date, suffix: string = randomBytes(3).toString('hex')): string {
   const stamp = now.toISOString().replaceAll(':', '-').replace('.', '-');
-  return `wfm-backup-${stamp}${BACKUP_EXTENSION}`;
+  return `wfm-backup-${stamp}-${suffix}${BACKUP_EXTENSION}`;
 }
 
 /** Only listed names can be restored, and a listed name never contains a path separator. */

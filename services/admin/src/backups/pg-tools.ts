@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import postgres from 'postgres';
@@ -130,6 +132,24 @@ export async function runPgTool(
     const message = `${tool} failed (exit code ${result.code ?? 'signal'})${errorDetail(result.stderr)}`;
     const transient = TRANSIENT.test(result.stderr) && !PERMANENT.test(result.stderr);
     throw transient ? new Error(message) : new UnrecoverableError(message);
+  }
+}
+
+/**
+ * The table of contents of a custom-format archive (`pg_restore --list`), one entry a line, as
+ * `--use-list` reads it back. Needs no database connection.
+ */
+export async function listArchive(file: string, opts: PgToolsOptions): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wfm-restore-list-'));
+  try {
+    const listFile = path.join(dir, 'toc.list');
+    const result = await run(executable('pg_restore', opts), ['--list', `--file=${listFile}`, file], {});
+    if (result.code !== 0) {
+      throw new UnrecoverableError(`pg_restore --list failed (exit code ${result.code ?? 'signal'})${errorDetail(result.stderr)}`);
+    }
+    return await readFile(listFile, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

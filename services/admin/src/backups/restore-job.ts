@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import postgres from 'postgres';
@@ -8,7 +9,38 @@ import { JOB_NAMES } from '../jobs/job-names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { isBackupFileName } from './backup-files.ts';
 import { SERVICE_SCHEMAS } from './backup-job.ts';
-import { assertToolMatchesServer, runPgTool, type PgToolsOptions } from './pg-tools.ts';
+import { assertToolMatchesServer, listArchive, runPgTool, type PgToolsOptions } from './pg-tools.ts';
+
+/**
+ * Schemas a restore leaves exactly as they are, although backups contain them: the admin schema
+ * holds the staff accounts, their sessions, the failed-login counters and the audit log, which must
+ * never go back in time (a deleted or deactivated account, an old password or an ended session
+ * coming back, audit entries written since the backup lost). See docs/backups.md.
+ */
+export const KEPT_SCHEMAS: readonly string[] = ['admin'];
+
+/** `<dump id>; <catalog oid> <object oid> <TYPE WORDS> <schema or -> <name...> <owner>` */
+const TOC_ENTRY = /^\d+; \d+ \d+ [A-Z]+(?: [A-Z]+)* (\S+) (.+) \S+$/;
+
+/**
+ * The archive's table of contents without the entries of `schemas`: their objects, data, ACLs,
+ * comments and default privileges, and the schema entries themselves (else `--clean` would try to
+ * drop the schema). Left-out entries stay in the list as comments.
+ */
+export function tocWithout(toc: string, schemas: readonly string[]): string {
+  const kept = new Set(schemas);
+  return toc
+    .split('\n')
+    .map((line) => {
+      const entry = TOC_ENTRY.exec(line);
+      if (!entry) return line;
+      const [, schema, name] = entry as unknown as [string, string, string];
+      const ofKeptSchema =
+        kept.has(schema) || (schema === '-' && (kept.has(name) || (name.startsWith('SCHEMA ') && kept.has(name.slice(7)))));
+      return ofKeptSchema ? `; kept out of the restore: ${line}` : line;
+    })
+    .join('\n');
+}
 
 export const RestoreJobData = z.object({
   backupFileName: z.string().refine(isBackupFileName, 'Invalid backup file name'),
@@ -60,8 +92,8 @@ async function reseedOutboxes(databaseUrl: string, schemas: readonly string[]): 
 }
 
 /**
- * `pg_restore --single-transaction --clean --if-exists`: every service schema is replaced by the
- * backup's in one transaction (a failure changes nothing). Services keep running: their pools
+ * `pg_restore --single-transaction --clean --if-exists`: every service schema but the kept ones
+ * (KEPT_SCHEMAS) is replaced by the backup's in one transaction (a failure changes nothing). Services keep running: their pools
  * resolve tables by name, and the `admin.database.restored` event tells them to drop caches.
  */
 export function createRestoreHandler(opts: RestoreJobOptions): JobHandler {
@@ -77,10 +109,18 @@ export function createRestoreHandler(opts: RestoreJobOptions): JobHandler {
       if (!found?.isFile()) throw new UnrecoverableError(`Backup ${backupFileName} not found`);
 
       await assertToolMatchesServer('pg_restore', opts.databaseUrl, opts);
-      await runPgTool('pg_restore', ['--single-transaction', '--clean', '--if-exists', file], {
-        ...opts,
-        env: { PGOPTIONS: `-c lock_timeout=${LOCK_TIMEOUT}` },
-      });
+      const list = tocWithout(await listArchive(file, opts), KEPT_SCHEMAS);
+      const work = await mkdtemp(path.join(tmpdir(), 'wfm-restore-'));
+      try {
+        const listFile = path.join(work, 'restore.list');
+        await writeFile(listFile, list);
+        await runPgTool('pg_restore', ['--single-transaction', '--clean', '--if-exists', `--use-list=${listFile}`, file], {
+          ...opts,
+          env: { PGOPTIONS: `-c lock_timeout=${LOCK_TIMEOUT}` },
+        });
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
       await reseedOutboxes(opts.databaseUrl, schemas);
       const at = Date.now();
       await writeEvent(opts.sql, 'admin.database.restored', { backupFileName, at });
