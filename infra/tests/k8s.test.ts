@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,9 +9,9 @@ import {
   checkNetworkPolicies,
   checkPodHardening,
 } from './support/k8s-checks.ts';
-import { readYamlDocuments, renderKustomization, resourceId, type Manifest } from './support/kustomize.ts';
+import { readYamlDocuments, renderKustomization, resourceId, secretValues, type Manifest } from './support/kustomize.ts';
 import { K8S_DIR } from './support/paths.ts';
-import { withFakeService } from './support/platform.ts';
+import { platformUnits, withFakeService } from './support/platform.ts';
 
 const builds: Record<string, Manifest[]> = {
   base: renderKustomization(join(K8S_DIR, 'base')),
@@ -80,8 +80,31 @@ describe('k8s checks iterate over SERVICES', () => {
       'forum: container forum: root filesystem is not read-only',
       'forum: container forum: no cpu limit',
     ]));
-    const withoutPolicy = ms.filter((m) => !(m.kind === 'NetworkPolicy' && m.metadata.name === 'services-from-gateway'));
-    expect(checkNetworkPolicies(withoutPolicy)).toContain('identity: gateway may not reach it');
+    const withoutPolicy = ms.filter((m) => !(m.kind === 'NetworkPolicy' && m.metadata.name === 'identity'));
+    expect(checkNetworkPolicies(withoutPolicy)).toEqual(expect.arrayContaining([
+      'identity: gateway may not reach it',
+      'identity: Prometheus may not reach its metrics port',
+    ]));
+    expect(checkK8sUnits(withoutPolicy)).toContain('identity: no NetworkPolicy of its own');
+  });
+
+  it('fail when /metrics is on the public port or a unit loses its disruption budget', () => {
+    const ms = structuredClone(builds.base!);
+    const forum = byId(ms, 'Deployment', 'forum')!;
+    forum.spec.template.metadata.annotations['prometheus.io/port'] = '7102';
+    forum.spec.template.spec.containers[0].env.find((e: Manifest) => e.name === 'METRICS_PORT').value = '7102';
+    const policy = byId(ms, 'NetworkPolicy', 'forum')!;
+    policy.spec.ingress[1].ports = [{ protocol: 'TCP', port: 'http' }];
+    const withoutPdb = ms.filter((m) => !(m.kind === 'PodDisruptionBudget' && m.metadata.name === 'jobs'));
+    expect(checkK8sUnits(withoutPdb)).toEqual(expect.arrayContaining([
+      'forum: METRICS_PORT is not 9464',
+      'forum: pods are not annotated for scraping /metrics on 9464',
+      'jobs: no PodDisruptionBudget',
+    ]));
+    expect(checkNetworkPolicies(ms)).toEqual(expect.arrayContaining([
+      'forum: Prometheus may not reach its metrics port',
+      'forum: Prometheus may reach its public http port',
+    ]));
   });
 
   it('fail for a stale Deployment of the app image', () => {
@@ -133,16 +156,58 @@ describe('k8s overlays', () => {
     expect(byId(ms, 'Ingress', 'gateway')!.spec.tls).toHaveLength(1);
   });
 
-  it('base secrets are clearly marked placeholders', () => {
+  it('base secrets are documented placeholders only, which production refuses', () => {
     const secrets = builds.base!.filter((m) => m.kind === 'Secret');
     expect(secrets.map((s) => s.metadata.name).sort()).toEqual(['wfm-db', 'wfm-secrets']);
     for (const s of secrets) {
       expect(s.metadata.annotations['wfm/placeholder']).toBe('true');
-      const passwords = Object.entries(s.stringData as Record<string, string>).filter(([k]) => !/user/i.test(k));
+      const passwords = Object.entries(secretValues(s)).filter(([k]) => !/user/i.test(k));
+      expect(passwords.length).toBeGreaterThan(2);
       for (const [key, value] of passwords) expect(value, `${s.metadata.name}.${key}`).toMatch(/^CHANGE-ME/);
     }
-    // The service kit refuses a shorter signing secret.
-    expect(secrets.find((s) => s.metadata.name === 'wfm-secrets')!.stringData.STAFF_HEADER_SECRET.length).toBeGreaterThanOrEqual(32);
+    const values = secretValues(secrets.find((s) => s.metadata.name === 'wfm-secrets')!);
+    expect(Object.keys(values).sort()).toEqual(['ADMIN_PASSWORD', 'ADMIN_USERNAME', 'STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET']);
+    // The service kit refuses shorter signing secrets.
+    expect(values.STAFF_HEADER_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(values.VISITOR_TOKEN_SECRET!.length).toBeGreaterThanOrEqual(32);
+    // Every key a pod reads from a Secret is in the template operators fill.
+    for (const m of builds.base!) {
+      for (const c of m.spec?.template?.spec?.containers ?? []) {
+        for (const e of c.env ?? []) {
+          const ref = e.valueFrom?.secretKeyRef;
+          if (ref) expect(secretValues(byId(builds.base!, 'Secret', ref.name)!), `${m.metadata.name} ${e.name}`).toHaveProperty(ref.key);
+        }
+      }
+    }
+  });
+
+  it('trusts no proxy in the base; prod names the proxies\' range explicitly', () => {
+    const config = (ms: Manifest[]) => byId(ms, 'ConfigMap', 'wfm-config')!.data;
+    expect(config(builds.base!).TRUST_PROXY).toBe('false');
+    const prod = config(builds.prod!).TRUST_PROXY as string;
+    for (const range of prod.split(',')) expect(range.trim()).toMatch(/^[\d.]+\/\d{1,2}$|^[\da-f:]+\/\d{1,3}$/i);
+    expect(config(builds.prod!).IDENTITY_URL).toBe('http://identity:7101');
+  });
+
+  it('renders every process from the one template: each unit folder holds its values and patches only', () => {
+    const appsDir = join(K8S_DIR, 'base/apps');
+    const units = platformUnits();
+    expect(readdirSync(appsDir).sort()).toEqual(units.map((u) => u.name).sort());
+    for (const unit of units) {
+      const dir = join(appsDir, unit.name);
+      expect(readdirSync(dir).sort(), unit.name).toEqual(['kustomization.yaml', 'values.yaml']);
+      const kustomization = readYamlDocuments(join(dir, 'kustomization.yaml'))[0]!;
+      expect(kustomization.components, unit.name).toEqual(['../../../components/app']);
+      expect(kustomization.resources, unit.name).toEqual(['values.yaml']);
+      const [values] = readYamlDocuments(join(dir, 'values.yaml'));
+      expect(values!.spec, unit.name).toMatchObject({
+        name: unit.name, component: unit.kind, port: unit.port, portText: String(unit.port), entry: unit.entry,
+      });
+      if (unit.role) expect(values!.spec.role, unit.name).toBe(unit.role);
+    }
+    expect(existsSync(join(K8S_DIR, 'components/app/app.yaml'))).toBe(true);
+    // The values objects are build-time only: none reaches the cluster.
+    for (const ms of Object.values(builds)) expect(ms.filter((m) => m.kind === 'AppValues')).toEqual([]);
   });
 
   it('renders each object once per build', () => {

@@ -121,7 +121,7 @@ describe('role passwords', () => {
     const job = base.find((m) => m.kind === 'Job' && m.metadata.name === 'migrate')!;
     const dbRoles = job.spec.template.spec.initContainers.find((c: Manifest) => c.name === 'db-roles');
     for (const v of variables) {
-      expect(secret.stringData, v).toHaveProperty(roleOfVariable(v));
+      expect(secret.data, v).toHaveProperty(roleOfVariable(v));
       const env = dbRoles.env.find((e: Manifest) => e.name === v);
       expect(env?.valueFrom?.secretKeyRef, v).toEqual({ name: 'wfm-db', key: roleOfVariable(v) });
     }

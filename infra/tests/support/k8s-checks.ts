@@ -1,5 +1,5 @@
 /** Checks of rendered Kubernetes manifests for every process of the platform. */
-import { platformUnits, urlEnvOf, DATASTORE_PORTS, type ServiceLike } from './platform.ts';
+import { platformUnits, urlEnvOf, DATASTORE_PORTS, METRICS_PORT, type ServiceLike } from './platform.ts';
 import type { Manifest } from './kustomize.ts';
 
 type Labels = Record<string, string>;
@@ -71,17 +71,23 @@ function secretKeyOf(container: Manifest, name: string): string | undefined {
 }
 
 /**
- * The connection string a container assembles from its role's password (a Secret key named after
- * the role) and the shared PG* settings. Returns problems, empty when it logs in as `role`.
+ * The connection string a container assembles from its role (literal, or a $(VAR) set before it),
+ * its role's password (a Secret key named after the role) and the shared PG* settings. Returns
+ * problems, empty when it logs in as `role`.
  */
 export function checkDatabaseUrlEnv(container: Manifest, urlVar: string, role: string): string[] {
   const url = envValue(container, urlVar);
   const m = url ? /^postgres:\/\/([^:]+):\$\(([A-Z_]+)\)@\$\(PGHOST\):\$\(PGPORT\)\/\$\(PGDATABASE\)/.exec(url) : null;
   if (!m) return [`${urlVar} ${url ?? '(missing)'} is not assembled from its role and PG* settings`];
   const problems: string[] = [];
-  if (m[1] !== role) problems.push(`${urlVar} logs in as ${m[1]}, not ${role}`);
-  const passwordVar = m[2]!;
   const env: Manifest[] = container.env ?? [];
+  const userVar = /^\$\(([A-Z_]+)\)$/.exec(m[1]!)?.[1];
+  const user = userVar ? envValue(container, userVar) : m[1];
+  if (user !== role) problems.push(`${urlVar} logs in as ${user ?? m[1]}, not ${role}`);
+  if (userVar && !(env.findIndex((e) => e.name === userVar) < env.findIndex((e) => e.name === urlVar))) {
+    problems.push(`${userVar} is not set before ${urlVar}`);
+  }
+  const passwordVar = m[2]!;
   const at = env.findIndex((e) => e.name === passwordVar);
   if (secretKeyOf(container, passwordVar) !== role) problems.push(`${passwordVar} is not the Secret key ${role}`);
   // $(VAR) only expands variables defined before it.
@@ -124,7 +130,18 @@ export function checkK8sUnits(ms: Manifest[], services?: readonly ServiceLike[])
     if (httpPort?.containerPort !== unit.port) p(`container port "http" is not ${unit.port}`);
     if (envValue(c, unit.portEnv) !== String(unit.port)) p(`${unit.portEnv} is not ${unit.port}`);
     if (!(c.envFrom ?? []).some((e: Manifest) => e.configMapRef?.name === 'wfm-config')) p('does not load wfm-config');
-    if (secretKeyOf(c, 'STAFF_HEADER_SECRET') !== 'STAFF_HEADER_SECRET') p('no STAFF_HEADER_SECRET from the Secret');
+    for (const secret of ['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET']) {
+      if (secretKeyOf(c, secret) !== secret) p(`no ${secret} from the Secret`);
+    }
+    // /metrics on an internal listener only, announced to Prometheus on the pod.
+    const metricsPort = c.ports?.find((x: Manifest) => x.name === 'metrics');
+    if (metricsPort?.containerPort !== METRICS_PORT) p(`container port "metrics" is not ${METRICS_PORT}`);
+    if (envValue(c, 'METRICS_PORT') !== String(METRICS_PORT)) p(`METRICS_PORT is not ${METRICS_PORT}`);
+    const annotations: Labels = template.metadata?.annotations ?? {};
+    if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/port'] !== String(METRICS_PORT)
+      || annotations['prometheus.io/path'] !== '/metrics') {
+      p(`pods are not annotated for scraping /metrics on ${METRICS_PORT}`);
+    }
     for (const [probe, path] of [['readinessProbe', '/readyz'], ['livenessProbe', '/healthz']] as const) {
       const get = c[probe]?.httpGet;
       if (get?.path !== path || (get.port !== 'http' && get.port !== unit.port)) p(`${probe} is not GET ${path} on its port`);
@@ -148,8 +165,15 @@ export function checkK8sUnits(ms: Manifest[], services?: readonly ServiceLike[])
         if (!(hpa.spec.minReplicas >= 1) || !(hpa.spec.maxReplicas > hpa.spec.minReplicas)) p('autoscaler range is empty');
         if (!(hpa.spec.metrics ?? []).length) p('autoscaler has no metric');
         if (deploy.spec?.replicas !== undefined) p('Deployment sets replicas although an autoscaler owns them');
+        if (hpa.metadata?.name !== unit.name) p(`autoscaler is named ${hpa.metadata?.name}`);
       }
+      const pdb = find(ms, 'PodDisruptionBudget', unit.name);
+      if (!pdb) p('no PodDisruptionBudget');
+      else if (!matchesSelector(podLabels, pdb.spec?.selector)) p('PodDisruptionBudget does not select its pods');
     }
+    const policy = find(ms, 'NetworkPolicy', unit.name);
+    if (!policy) p('no NetworkPolicy of its own');
+    else if (!matchesSelector(podLabels, policy.spec?.podSelector)) p('its NetworkPolicy does not select its pods');
   }
 
   for (const d of ms.filter((m) => m.kind === 'Deployment')) {
@@ -253,6 +277,11 @@ export function checkNetworkPolicies(ms: Manifest[], services?: readonly Service
         p('gateway egress to it is not allowed');
       }
     }
+    const fromMonitoring = (port: number | string, named: string) => ingress.some((r) =>
+      (r.from ?? []).some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring')
+      && portAllowed(r, port, 'TCP', named));
+    if (!fromMonitoring(METRICS_PORT, 'metrics')) p('Prometheus may not reach its metrics port');
+    if (fromMonitoring(unit.port, 'http')) p('Prometheus may reach its public http port');
     if (unit.kind === 'gateway') {
       const fromIngress = ingress.some((r) => (r.from ?? []).some((peer) => peer.namespaceSelector)
         && portAllowed(r, unit.port, 'TCP', 'http'));
