@@ -98,6 +98,8 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number 
       if (reply.sent || reply.raw.headersSent) return;
       request.log.warn({ timeoutMs: limit, url: request.url }, 'request timed out waiting for a dependency');
       reply.code(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      // The handler's late answer, if it ever comes, is dropped without a "reply already sent" error.
+      reply.hijack();
     }, limit);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));
