@@ -27,17 +27,18 @@ const spellings = (word: string) => [word, word[0]!.toUpperCase() + word.slice(1
 /**
  * `GET /api/posts?q=` paths, each query different: every one- and two-word query over the seed's
  * common and rare words (in both orders), then the same in other capitalisations, shuffled so
- * common and rare, short and long queries are evenly mixed. About 75,000 before any repeats.
+ * common and rare, short and long queries are evenly mixed. About 75,000 before any repeat.
  */
 export function searchPaths(): string[] {
   const words = [...SEARCH_WORDS.common, ...SEARCH_WORDS.rare];
   const queries: string[] = [];
-  for (const variant of [0, 1, 2]) {
+  for (let variant = 0; variant < 9; variant++) {
+    const [a, b] = [variant % 3, Math.floor(variant / 3)];
     const batch: string[] = [];
     for (const first of words) {
-      batch.push(spellings(first)[variant]!);
+      if (variant < 3) batch.push(spellings(first)[a]!);
       for (const second of words) {
-        if (second !== first) batch.push(`${spellings(first)[variant]!} ${spellings(second)[(variant + 1) % 3]!}`);
+        if (second !== first) batch.push(`${spellings(first)[a]!} ${spellings(second)[b]!}`);
       }
     }
     queries.push(...shuffle(batch, 7 + variant));

@@ -50,10 +50,7 @@ function whereClause(db: Db, f: PostFilters) {
   return conditions.reduce((all, condition) => db`${all} AND ${condition}`);
 }
 
-/**
- * With a search and the default order, the best matches come first (title over tags over body);
- * the explicit orders (trending, upvotes) apply to the matches as they are.
- */
+/** The explicit orders (trending, upvotes) apply to a search's matches as they are. */
 function orderClause(db: Db, f: PostFilters) {
   switch (f.sort) {
     case 'trending':
@@ -61,18 +58,53 @@ function orderClause(db: Db, f: PostFilters) {
     case 'upvotes':
       return db`upvotes DESC, created_at DESC, id DESC`;
     case 'latest':
-      return f.q
-        ? db`ts_rank(search, websearch_to_tsquery('english', ${f.q})) DESC, created_at DESC, id DESC`
-        : db`created_at DESC, id DESC`;
+      return db`created_at DESC, id DESC`;
   }
 }
 
+/**
+ * A search in the default order ranks its newest SEARCH_CANDIDATES matches by relevance (title
+ * over tags over body, ts_rank) and lists its older matches after them, newest first. Ranking every
+ * match of a common word read and scored thousands of rows per request; this reads at most
+ * SEARCH_CANDIDATES (plus the page, for pages beyond them), in created_at order from
+ * posts_latest_idx or from posts_search_idx for rarer words, whichever the planner finds cheaper.
+ */
+export const SEARCH_CANDIDATES = 200;
+
+/** A search counts its matches up to this many: `total` is exact below it and SEARCH_TOTAL_CAP above. */
+export const SEARCH_TOTAL_CAP = 1000;
+
 /** The list query, unexecuted (tests EXPLAIN it). */
 export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
+  if (f.q && f.sort === 'latest') return rankedSearchQuery(db, { ...f, q: f.q }, page);
   return db<PostSummary[]>`
     SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
     WHERE ${whereClause(db, f)}
     ORDER BY ${orderClause(db, f)}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+function rankedSearchQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
+  const ranked = db`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 0 AS part, ts_rank(search, websearch_to_tsquery('english', ${f.q})) AS rank
+    FROM (
+      SELECT ${db.unsafe(SUMMARY_COLUMNS)}, search FROM posts
+      WHERE ${whereClause(db, f)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${SEARCH_CANDIDATES}
+    ) AS candidates`;
+  const older =
+    page.offset + page.limit > SEARCH_CANDIDATES
+      ? db`
+    UNION ALL
+    (SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 1 AS part, 0 AS rank FROM posts
+     WHERE ${whereClause(db, f)}
+     ORDER BY created_at DESC, id DESC
+     OFFSET ${SEARCH_CANDIDATES} LIMIT ${page.offset + page.limit - SEARCH_CANDIDATES})`
+      : db``;
+  return db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM (${ranked} ${older}) AS matches
+    ORDER BY part, rank DESC, created_at DESC, id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
@@ -84,6 +116,14 @@ export function countPostsQuery(db: Db, f: PostFilters) {
   if (countedByType(f)) {
     return db<{ total: number }[]>`
       SELECT coalesce(sum(n), 0)::int AS total FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}`;
+  }
+  if (f.q) {
+    // Counting every match of a common word reads most of the table; the order walks an index
+    // (posts_latest_idx, or posts_search_idx for rarer words) and stops at the cap.
+    return db<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM (
+        SELECT 1 FROM posts WHERE ${whereClause(db, f)} ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_TOTAL_CAP}
+      ) AS capped`;
   }
   return db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts WHERE ${whereClause(db, f)}`;
 }
