@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Redis } from 'ioredis';
-import { DEV_STAFF_HEADER_SECRET, createBus, createLogger, loadEnv, startService } from '@wfm/service-kit';
+import { DEV_STAFF_HEADER_SECRET, createBus, createLogger, loadEnv, loadRateLimitSettings, startService } from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { buildGateway } from '@wfm/gateway';
 import { startWorker } from '@wfm/admin/worker';
@@ -89,7 +89,8 @@ const gateway = await buildGateway({
   webDist,
   adminDist,
   logger: logger.child({ service: 'gateway' }),
-  rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  // RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_* (RATE_LIMIT_PER_MINUTE too); the services read theirs from the same environment.
+  rateLimits: loadRateLimitSettings(),
   trustProxy: env.TRUST_PROXY,
 });
 await gateway.listen({ port: env.PORT, host: env.HOST });

@@ -5,10 +5,14 @@ import type { Redis } from 'ioredis';
 import type { ServiceName } from '@wfm/contracts';
 import {
   createLogger,
+  clientAddressKey,
+  ExactMemoryStore,
   HttpError,
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
   RATE_LIMIT_MESSAGE,
+  resolveLimits,
+  type RateLimitSettings,
   type EventBus,
 } from '@wfm/service-kit';
 import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
@@ -19,6 +23,7 @@ import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type Webs
 import { GatewayLogController, requestIdFor } from './request-context.ts';
 import { readCacheHooks } from './read-cache/cached-reads.ts';
 import { ReadCache } from './read-cache/read-cache.ts';
+import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { PROXY_ROUTES } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
@@ -43,7 +48,9 @@ export interface GatewayOptions {
   /** Built admin app (admin-web/dist), served at /admin. */
   adminDist?: string;
   logger?: FastifyBaseLogger;
-  /** Requests per minute per client IP to /api (default 1000). */
+  /** RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_* (loadRateLimitSettings); default: GATEWAY_LIMITS as defined. */
+  rateLimits?: RateLimitSettings;
+  /** Sets the api-ip limit (calls per minute per client address to /api) outright, e.g. in tests. */
   rateLimitPerMinute?: number;
   /** Fastify trustProxy: whose x-forwarded-for to believe for the client IP. Default: nobody. */
   trustProxy?: boolean | number | string;
@@ -68,7 +75,6 @@ function trustProxySetting(value: GatewayOptions['trustProxy']): boolean | strin
   return value ?? false;
 }
 
-const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
 const WEBSOCKET_PING_INTERVAL_MS = 30_000;
 /** Clients send nothing meaningful over /ws. */
 const WEBSOCKET_MAX_CLIENT_PAYLOAD = 1024;
@@ -134,11 +140,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     done();
   });
 
+  const apiLimit = resolveLimits(GATEWAY_LIMITS, opts.rateLimits)['api-ip'];
   await app.register(rateLimit, {
     global: false,
-    max: opts.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'wfm:gateway:rate-limit:' } : {}),
+    max: opts.rateLimitPerMinute ?? apiLimit.max,
+    timeWindow: apiLimit.windowMs,
+    // Per IPv4 address, IPv6 /64 (IPv4-mapped as IPv4), as the services count.
+    keyGenerator: (request) => clientAddressKey(request.ip),
+    // Without Redis: in memory, counting parallel bursts exactly.
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'wfm:gateway:rate-limit:' } : { store: ExactMemoryStore }),
     // A Redis outage must not take the whole API down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),

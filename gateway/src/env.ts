@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
-import { serviceEnvSchema } from '@wfm/service-kit';
+import { loadEnv, loadRateLimitSettings, resolveLimits, serviceEnvSchema, type RateLimitSettings } from '@wfm/service-kit';
+import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { DEFAULT_WEBSOCKET_LIMITS } from './websocket-admission.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -39,7 +40,6 @@ export const gatewayEnvSchema = serviceEnvSchema
     PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
     WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'web/dist')),
     ADMIN_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'admin-web/dist')),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
     /** Open websockets per client address (IPv6: per /64) on one gateway process; beyond: 429. */
     WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.perAddress),
     /** Open websockets on one gateway process; beyond: 503. */
@@ -63,6 +63,22 @@ export const gatewayEnvSchema = serviceEnvSchema
     ...serviceUrlShape,
   });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+/**
+ * The gateway's environment, checked once at boot: the schema above, plus RATE_LIMIT_SCALE and
+ * RATE_LIMIT_GATEWAY_<NAME> (RATE_LIMIT_PER_MINUTE, the former name of RATE_LIMIT_GATEWAY_API_IP,
+ * still works). Throws a ConfigError naming every bad variable.
+ */
+export function loadGatewayConfig(source: Record<string, string | undefined> = process.env): {
+  env: GatewayEnv;
+  rateLimits: RateLimitSettings;
+} {
+  const env = loadEnv(gatewayEnvSchema, source);
+  const rateLimits = loadRateLimitSettings(source);
+  // Refuses a RATE_LIMIT_GATEWAY_* that names no gateway limit.
+  resolveLimits(GATEWAY_LIMITS, rateLimits);
+  return { env, rateLimits };
+}
 
 export function serviceUrlsFrom(env: GatewayEnv): Record<ServiceName, string> {
   const urls = env as unknown as Record<string, string>;

@@ -3,17 +3,17 @@
  * SIGTERM/SIGINT close the websockets, drain in-flight requests, then disconnect.
  */
 import { Redis } from 'ioredis';
-import { ConfigError, createBus, createLogger, loadEnv, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
+import { ConfigError, createBus, createLogger, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
-import { gatewayEnvSchema, serviceUrlsFrom, type GatewayEnv } from './env.ts';
+import { loadGatewayConfig, serviceUrlsFrom } from './env.ts';
 
 const GATEWAY_REDIS_TIMEOUT_MS = 500;
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
-function loadConfig(): GatewayEnv {
+function loadConfig(): ReturnType<typeof loadGatewayConfig> {
   try {
-    return loadEnv(gatewayEnvSchema);
+    return loadGatewayConfig();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(err.message);
@@ -21,7 +21,7 @@ function loadConfig(): GatewayEnv {
   }
 }
 
-const env = loadConfig();
+const { env, rateLimits } = loadConfig();
 
 const logger = createLogger('gateway', env.LOG_LEVEL);
 const bus = await createBus({ natsUrl: env.NATS_URL, logger, name: 'gateway' });
@@ -37,7 +37,7 @@ const app = await buildGateway({
   webDist: env.WEB_DIST,
   adminDist: env.ADMIN_DIST,
   logger,
-  rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  rateLimits,
   trustProxy: env.TRUST_PROXY,
   readCache: { namespace: env.CACHE_NAMESPACE },
   websocket: {

@@ -1,0 +1,16 @@
+import { defineLimits, MINUTE } from '@wfm/service-kit';
+
+/**
+ * Every rate limit of the gateway (docs/operations.md lists them; RATE_LIMIT_SCALE and
+ * RATE_LIMIT_GATEWAY_<NAME> tune them). The per-address /api limit is a safety net sized for a
+ * contact centre behind one NAT address: 300-500 agents at about 20 uncached calls a minute each.
+ * Reads answered from the read cache do not count.
+ */
+export const GATEWAY_LIMITS = defineLimits('gateway', {
+  'api-ip': {
+    max: 10_000,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: 'every /api call the read cache does not answer, and unknown URLs, from one address',
+  },
+});
