@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Redis } from 'ioredis';
-import { DEV_STAFF_HEADER_SECRET, createBus, createLogger, loadEnv, loadRateLimitSettings, startService } from '@wfm/service-kit';
+import { ConfigError, createBus, createLogger, loadEnv, loadRateLimitSettings, serviceEnvSchema, startService } from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { buildGateway } from '@wfm/gateway';
 import { startWorker } from '@wfm/admin/worker';
@@ -17,26 +17,48 @@ import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const env = loadEnv(
-  z.object({
-    PORT: z.coerce.number().int().min(0).default(GATEWAY_PORT),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: z.string().url().optional(),
-    EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
-    NATS_URL: z.string().optional(),
-    REDIS_URL: z.string().optional(),
-    STAFF_HEADER_SECRET: z.string().min(32).default(DEV_STAFF_HEADER_SECRET),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
-    LOG_LEVEL: z.string().default('info'),
-    SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
-    BACKUP_DIR: z.string().default(path.join(ROOT, '.data/backups')),
-    /** Proxies in front of the site allowed to set x-forwarded-for (e.g. `loopback`); default none. */
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : v)),
-  }),
-);
+const startEnvSchema = z.object({
+  /** production: every secret must be set and none may be a published placeholder (loadEnv). */
+  NODE_ENV: serviceEnvSchema.shape.NODE_ENV,
+  PORT: z.coerce.number().int().min(0).default(GATEWAY_PORT),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
+  NATS_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  STAFF_HEADER_SECRET: serviceEnvSchema.shape.STAFF_HEADER_SECRET,
+  VISITOR_TOKEN_SECRET: serviceEnvSchema.shape.VISITOR_TOKEN_SECRET,
+  /** Read by the admin service (first Super Admin); checked here too so a placeholder stops the start at once. */
+  ADMIN_PASSWORD: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Websocket caps, upgrade rate and extra origins: the gateway's variables (docs/operations.md). */
+  WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  WS_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.split(',').every((origin) => URL.canParse(origin.trim())), 'must be comma-separated origins'),
+  LOG_LEVEL: z.string().default('info'),
+  SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
+  BACKUP_DIR: z.string().default(path.join(ROOT, '.data/backups')),
+  /** Proxies in front of the site allowed to set x-forwarded-for (e.g. `loopback`); default none. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : v)),
+});
+
+function loadStartEnv(): z.infer<typeof startEnvSchema> {
+  try {
+    return loadEnv(startEnvSchema);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+const env = loadStartEnv();
 // The admin service's backup calls and the worker read the same directory.
 process.env.BACKUP_DIR = env.BACKUP_DIR;
 
@@ -64,7 +86,16 @@ const running = await Promise.all(
       host: '127.0.0.1',
       logger: logger.child({ service: def.name }),
       registerSignals: false,
-      env: { DATABASE_URL: databaseUrl, STAFF_HEADER_SECRET: env.STAFF_HEADER_SECRET, TRUST_PROXY: '127.0.0.1' },
+      // The operator's environment (NODE_ENV, limits, ...) with what single-node decides: services trust
+      // the gateway on loopback for the client address, and serve no metrics listener of their own.
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        STAFF_HEADER_SECRET: env.STAFF_HEADER_SECRET,
+        VISITOR_TOKEN_SECRET: env.VISITOR_TOKEN_SECRET,
+        TRUST_PROXY: '127.0.0.1',
+        METRICS_PORT: '0',
+      },
     }),
   ),
 );
@@ -92,6 +123,12 @@ const gateway = await buildGateway({
   // RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_* (RATE_LIMIT_PER_MINUTE too); the services read theirs from the same environment.
   rateLimits: loadRateLimitSettings(),
   trustProxy: env.TRUST_PROXY,
+  websocket: {
+    ...(env.WS_MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS } : {}),
+    ...(env.WS_MAX_CONNECTIONS ? { total: env.WS_MAX_CONNECTIONS } : {}),
+    ...(env.WS_UPGRADES_PER_MINUTE ? { upgradesPerMinute: env.WS_UPGRADES_PER_MINUTE } : {}),
+    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
+  },
 });
 await gateway.listen({ port: env.PORT, host: env.HOST });
 const address = gateway.server.address();
