@@ -12,7 +12,6 @@ import {
   type PostType,
 } from '@wfm/contracts';
 import * as posts from './post-repository.ts';
-import { hashToken } from './visitors.ts';
 
 export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
@@ -64,7 +63,17 @@ export function inclusiveEnd(endDate: number): number {
   return endDate % DAY_MS === 0 ? endDate + DAY_MS - 1 : endDate;
 }
 
-export async function listPosts(sql: Sql, query: ListPostsInput): Promise<ListPostsResponse> {
+/**
+ * `visitorHashOf` is the kit's app.verifyVisitor: My Posts (anon_token) lists the posts of a token
+ * identity issued; any other value lists nothing, never an error.
+ */
+export async function listPosts(
+  sql: Sql,
+  query: ListPostsInput,
+  visitorHashOf: (token: string) => Buffer | null,
+): Promise<ListPostsResponse> {
+  const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
+  if (authorTokenHash === null) return { posts: [], total: 0 };
   return posts.listPosts(
     sql,
     {
@@ -72,7 +81,7 @@ export async function listPosts(sql: Sql, query: ListPostsInput): Promise<ListPo
       sort: query.sort,
       q: query.q || undefined,
       authorName: query.author_name || undefined,
-      authorTokenHash: query.anon_token ? hashToken(query.anon_token) : undefined,
+      authorTokenHash,
       from: query.start_date,
       to: query.end_date === undefined ? undefined : inclusiveEnd(query.end_date),
     },

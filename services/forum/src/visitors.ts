@@ -1,26 +1,33 @@
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANONYMOUS_AUTHOR } from '@wfm/service-kit';
 
-const MAX_TOKEN_LENGTH = 200;
+/**
+ * The forum's view of a visitor is the kit's `request.visitor`: a token identity issued (HMAC tag,
+ * not revoked for writes), stored as the kit's keyed per-service hash (`visitor.hash`). Any other
+ * x-anon-token is no visitor: reads ignore it, per-visitor writes answer 401 (requireVisitor).
+ */
 
-/** SHA-256 of an anonymous token: what the forum stores instead of the token (My Posts, votes). */
-export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
-
-/** The x-anon-token the request carries, when it looks like one. */
-export function anonToken(req: FastifyRequest): string | null {
-  const token = req.headers['x-anon-token'];
-  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH ? token : null;
-}
-
-/** Hash of the request's visitor token, or null without one. */
+/** The request's verified visitor hash (authorship, uploads, active members), or null. */
 export function visitorHash(req: FastifyRequest): Buffer | null {
-  const token = anonToken(req);
-  return token === null ? null : hashToken(token);
+  return req.visitor?.hash ?? null;
 }
 
-/** Who an upvote belongs to: the visitor token, or the client address for visitors without one. */
-export function voterHash(req: FastifyRequest): Buffer {
-  return visitorHash(req) ?? createHash('sha256').update(`ip:${req.ip}`, 'utf8').digest();
+/** For a token found elsewhere (the My Posts `anon_token` query): its hash, or null when identity did not issue it. */
+export const verifiedVisitorHash =
+  (app: FastifyInstance) =>
+  (token: string): Buffer | null =>
+    app.verifyVisitor(token)?.hash ?? null;
+
+/**
+ * The author name to store (no impersonation): `Anonymous` for anonymous writes, else the name
+ * the kit's author-name check accepts (own username, Anonymous, or a name no member registered;
+ * 400 with a message otherwise, 503 when identity cannot answer).
+ */
+export async function acceptAuthorName(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  input: { author_name?: string | undefined; isAnonymous?: boolean | undefined },
+): Promise<string> {
+  if (input.isAnonymous || !input.author_name) return ANONYMOUS_AUTHOR;
+  return app.authorNames.accept(req, input.author_name);
 }

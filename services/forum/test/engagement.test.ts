@@ -60,12 +60,14 @@ describe('POST /api/posts/{id}/upvote', () => {
     expect((await get(t.app, `/api/posts/${id}`)).json().upvotes).toBe(100);
   });
 
-  it('a visitor without a token is counted by address', async () => {
+  it('a visitor without a token cannot upvote (no falling back to the address)', async () => {
     const id = await createPost(t.app);
     const ip = randomIp();
     const anon = () => t.app.inject({ method: 'POST', url: `/api/posts/${id}/upvote`, remoteAddress: ip });
-    expect((await anon()).json()).toEqual({ upvotes: 1 });
-    expect((await anon()).json()).toEqual({ upvotes: 1 });
+    const res = await anon();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('A valid x-anon-token header is required');
+    expect((await get(t.app, `/api/posts/${id}`)).json().upvotes).toBe(0);
   });
 
   it('bad ids 400, unknown 404', async () => {

@@ -1,12 +1,19 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@wfm/service-kit';
+import { createVisitorVerifier, type Sql } from '@wfm/service-kit';
+import { TEST_VISITOR_SECRET, testVisitorToken } from '@wfm/service-kit/testing';
 
 /** A client address of its own, so each test starts with fresh per-IP rate-limit counters. */
 export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** A visitor token nobody else in the run has (same shape as identity's). */
-export const newToken = (): string => randomBytes(32).toString('base64url');
+/** A fresh visitor token as identity issues it (signed with the test secret the test apps verify with). */
+export const newToken = (): string => testVisitorToken();
+
+const forumVisitor = createVisitorVerifier(TEST_VISITOR_SECRET, 'forum');
+
+/** What the forum stores for a token: the kit's keyed forum hash of an issued token (any other string: a stand-in hash). */
+export const hashToken = (token: string): Buffer =>
+  forumVisitor(token)?.hash ?? createHash('sha256').update(token).digest();
 
 /** A word no other test uses, for searches and author filters. */
 export const uniqueWord = (prefix = 'w'): string => `${prefix}${randomBytes(5).toString('hex')}`;

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { ListPostsResponse } from '@wfm/contracts';
 import { service } from '../src/app.ts';
-import { hashToken } from '../src/visitors.ts';
-import { createPost, get, newVisitor, uniqueWord } from './helpers.ts';
+import { createPost, get, newVisitor, uniqueWord, hashToken } from './helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {

@@ -4,8 +4,7 @@ import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { StatsResponse } from '@wfm/contracts';
 import { createActivityRecorder } from '../src/activity.ts';
 import { service } from '../src/app.ts';
-import { hashToken } from '../src/visitors.ts';
-import { createPost, get, newVisitor, randomIp } from './helpers.ts';
+import { createPost, get, newVisitor, randomIp, hashToken } from './helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FeatureSuggestionBody, FeatureSuggestionResponse, ReportResponse } from '@wfm/contracts';
 import { submitReport, submitSuggestion } from '../feedback-service.ts';
+import { acceptAuthorName } from '../visitors.ts';
 import { writeLimits } from '../rate-limits.ts';
 
 /** POST /api/report is checked in the service: which contract applies depends on post_id. */
@@ -33,6 +34,9 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: FeatureSuggestionResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await submitSuggestion(sql, req.body)),
+    async (req, reply) => {
+      const authorName = await acceptAuthorName(app, req, req.body);
+      return reply.code(201).send(await submitSuggestion(sql, { ...req.body, author_name: authorName }));
+    },
   );
 };

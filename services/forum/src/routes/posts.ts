@@ -14,9 +14,10 @@ import {
   PostIdParams,
   UpvoteResponse,
 } from '@wfm/contracts';
+import { requireVisitor } from '@wfm/service-kit';
 import * as postsService from '../posts-service.ts';
 import { writeLimits } from '../rate-limits.ts';
-import { visitorHash, voterHash } from '../visitors.ts';
+import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors.ts';
 
 export const postRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +33,8 @@ export const postRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req, reply) => {
-      const id = await postsService.createPost(sql, req.body, visitorHash(req));
+      const authorName = await acceptAuthorName(app, req, req.body);
+      const id = await postsService.createPost(sql, { ...req.body, author_name: authorName }, visitorHash(req));
       return reply.code(201).send({ id });
     },
   );
@@ -44,7 +46,7 @@ export const postRoutes: FastifyPluginAsync = async (base) => {
       logLevel: 'warn',
       schema: { querystring: ListPostsQuery, response: { 200: ListPostsResponse, 400: ErrorResponse } },
     },
-    async (req) => postsService.listPosts(sql, req.query),
+    async (req) => postsService.listPosts(sql, req.query, verifiedVisitorHash(app)),
   );
 
   app.get(
@@ -76,10 +78,11 @@ export const postRoutes: FastifyPluginAsync = async (base) => {
       onRequest: writeLimits(app, 'upvote'),
       schema: {
         params: PostIdParams,
-        response: { 200: UpvoteResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req) => postsService.upvotePost(sql, req.params.id, voterHash(req)),
+    // One upvote per post per verified visitor (401 without an issued, unrevoked token).
+    async (req) => postsService.upvotePost(sql, req.params.id, requireVisitor(req).hash),
   );
 
   app.post(
@@ -91,6 +94,9 @@ export const postRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await postsService.addComment(sql, req.body, visitorHash(req))),
+    async (req, reply) => {
+      const authorName = await acceptAuthorName(app, req, req.body);
+      return reply.code(201).send(await postsService.addComment(sql, { ...req.body, author_name: authorName }, visitorHash(req)));
+    },
   );
 };
