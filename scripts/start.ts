@@ -77,27 +77,33 @@ const bus = await createBus({ natsUrl: env.NATS_URL, logger });
 const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 
 const definitions = await loadServiceDefinitions();
+// Identity starts first: the other services ask it for author-name checks at its real internal URL.
+let identityUrl: string | undefined;
+const startOne = (def: (typeof definitions)[number]) =>
+  startService(def, {
+    bus,
+    redis,
+    port: 0,
+    host: '127.0.0.1',
+    logger: logger.child({ service: def.name }),
+    registerSignals: false,
+    // The operator's environment (NODE_ENV, limits, ...) with what single-node decides: services trust
+    // the gateway on loopback for the client address, and serve no metrics listener of their own.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      STAFF_HEADER_SECRET: env.STAFF_HEADER_SECRET,
+      VISITOR_TOKEN_SECRET: env.VISITOR_TOKEN_SECRET,
+      TRUST_PROXY: '127.0.0.1',
+      METRICS_PORT: '0',
+      ...(identityUrl ? { IDENTITY_URL: identityUrl } : {}),
+    },
+  });
+const identityIndex = definitions.findIndex((def) => def.name === 'identity');
+const identityRunning = await startOne(definitions[identityIndex]!);
+identityUrl = identityRunning.url;
 const running = await Promise.all(
-  definitions.map((def) =>
-    startService(def, {
-      bus,
-      redis,
-      port: 0,
-      host: '127.0.0.1',
-      logger: logger.child({ service: def.name }),
-      registerSignals: false,
-      // The operator's environment (NODE_ENV, limits, ...) with what single-node decides: services trust
-      // the gateway on loopback for the client address, and serve no metrics listener of their own.
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        STAFF_HEADER_SECRET: env.STAFF_HEADER_SECRET,
-        VISITOR_TOKEN_SECRET: env.VISITOR_TOKEN_SECRET,
-        TRUST_PROXY: '127.0.0.1',
-        METRICS_PORT: '0',
-      },
-    }),
-  ),
+  definitions.map((def, i) => (i === identityIndex ? Promise.resolve(identityRunning) : startOne(def))),
 );
 const worker = await startWorker({
   databaseUrl,

@@ -82,6 +82,8 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     STAFF_HEADER_SECRET: opts.staffSecret,
     LOG_LEVEL: opts.logLevel ?? 'info',
     HOST: '127.0.0.1',
+    // Author-name checks ask identity (started below on basePort + its index in SERVICES).
+    IDENTITY_URL: `http://127.0.0.1:${opts.basePort + SERVICES.findIndex((s) => s.name === 'identity')}`,
   };
   const launch = (name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess => {
     const proc = supervise({
