@@ -123,6 +123,18 @@ describe('failed login counting', () => {
     expect((await pair(t, staff.username, ip))!.failures).toBe(1);
   });
 
+  it('counts an IPv6 client per /64, so rotating addresses inside it does not reset the count', async () => {
+    const staff = await createStaff(t.sql);
+    for (let i = 1; i <= LOGIN_LIMITS.freeFailures; i++) {
+      const res = await login(t.app, { username: staff.username, password: 'x' }, { ip: `2001:db8:7:9::${i.toString(16)}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await pair(t, staff.username, '2001:db8:7:9::/64'))!.failures).toBe(LOGIN_LIMITS.freeFailures);
+    const refused = await login(t.app, { username: staff.username, password: staff.password }, { ip: '2001:db8:7:9:ffff::1' });
+    expect(refused.statusCode).toBe(429);
+    expect((await login(t.app, { username: staff.username, password: staff.password }, { ip: '2001:db8:7:a::1' })).statusCode).toBe(200);
+  });
+
   it('keeps no attempted username in clear', async () => {
     const typed = 'my-password-typed-as-username';
     await login(t.app, { username: typed, password: 'x' });

@@ -34,7 +34,9 @@ describe('POST /api/admin/login', () => {
 
   it('uses the __Host- prefix and Secure when the request came over https', async () => {
     const staff = await createStaff(t.sql);
+    // From a trusted proxy (the test service trusts loopback), as the gateway forwards it.
     const res = await login(t.app, { username: staff.username, password: staff.password }, {
+      ip: '127.0.0.1',
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import {
   ErrorResponse,
   StaffSessionIdentity,
 } from '@wfm/contracts';
-import { unauthorized } from '@wfm/service-kit';
+import { clientAddressKey, unauthorized } from '@wfm/service-kit';
 import * as auth from './auth-service.ts';
 import { LOGIN_LIMITS, type LoginLimits } from './login-limits.ts';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.ts';
@@ -36,7 +36,8 @@ export const authRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = asy
         const { sessionId, username, role } = await auth.login(sql, {
           username: request.body.username,
           password: request.body.password,
-          ip: request.ip,
+          // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it).
+          ip: clientAddressKey(request.ip),
           previousSessionId: sessionIdFrom(request),
         }, loginLimits);
         setSessionCookie(request, reply, sessionId);
