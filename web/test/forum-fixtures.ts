@@ -37,7 +37,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
 
 export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
   const comments = overrides.comments ?? [];
-  return { ...makePost(overrides), comment_count: comments.length, comments, ...overrides };
+  return { ...makePost(overrides), comment_count: comments.length, comments, comments_next_cursor: null, ...overrides };
 }
 
 /** Serves GET /api/posts from `answer` and records each call's query parameters. */

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Comment, ListPostsResponse, PostDetail, PostSummary } from '@wfm/contracts';
+import type { Comment, CommentPage, ListPostsResponse, PostDetail, PostSummary } from '@wfm/contracts';
 import { postKeys } from '../../../lib/post-keys.ts';
 
 function updateListedPost(queryClient: QueryClient, id: number, change: (post: PostSummary) => PostSummary): void {
@@ -22,16 +22,38 @@ export function setCachedUpvotes(queryClient: QueryClient, id: number, upvotes: 
   queryClient.setQueryData<PostDetail>(postKeys.detail(id), (post) => (post ? { ...post, upvotes } : post));
 }
 
+/** Discussion order: oldest first, ties by id (as the server pages them). */
+const byDiscussionOrder = (a: Comment, b: Comment) => a.created_at - b.created_at || a.id - b.id;
+
 /**
  * Adds the comment to its post's cached discussion unless it is already there (the poster's own
- * answer and the live update both bring it), and counts it on the feed's copy of the post.
+ * answer and the live update both bring it), and counts it on the feed's copy of the post. With
+ * pages still to load, it goes after them in order (the list shows it below "Load more comments").
  */
 export function appendCachedComment(queryClient: QueryClient, comment: Comment): void {
   let added = false;
   queryClient.setQueryData<PostDetail>(postKeys.detail(comment.post_id), (post) => {
     if (!post || post.comments.some((c) => c.id === comment.id)) return post;
     added = true;
-    return { ...post, comments: [...post.comments, comment], comment_count: post.comments.length + 1 };
+    return {
+      ...post,
+      comments: [...post.comments, comment].sort(byDiscussionOrder),
+      comment_count: post.comment_count + 1,
+    };
   });
   if (added) updateListedPost(queryClient, comment.post_id, (post) => ({ ...post, comment_count: post.comment_count + 1 }));
+}
+
+/**
+ * Adds a page fetched with the cursor `after` to the post's cached discussion: comments already
+ * there (arrived live) are kept once, and the cursor moves on. A page for a cursor the cache no
+ * longer holds (the detail was refetched meanwhile) is dropped.
+ */
+export function appendCachedCommentPage(queryClient: QueryClient, postId: number, after: string, page: CommentPage): void {
+  queryClient.setQueryData<PostDetail>(postKeys.detail(postId), (post) => {
+    if (!post || post.comments_next_cursor !== after) return post;
+    const known = new Set(post.comments.map((c) => c.id));
+    const comments = [...post.comments, ...page.comments.filter((c) => !known.has(c.id))].sort(byDiscussionOrder);
+    return { ...post, comments, comments_next_cursor: page.next_cursor };
+  });
 }

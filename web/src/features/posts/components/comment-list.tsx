@@ -1,24 +1,74 @@
 import type { Comment } from '@wfm/contracts';
-import { Badge } from '@wfm/ui';
+import { Badge, Button } from '@wfm/ui';
+import { Loader2 } from 'lucide-react';
 import { MarkdownContent } from '../../../components/markdown.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
-export function CommentList({ comments }: { comments: Comment[] }) {
-  if (comments.length === 0) {
+/** Where the next page starts: the comments up to the cursor are paged, later ones arrived live. */
+function isPaged(comment: Comment, cursor: string): boolean {
+  const [createdAt, id] = cursor.split('-').map(Number) as [number, number];
+  return comment.created_at < createdAt || (comment.created_at === createdAt && comment.id <= id);
+}
+
+function CommentItem({ comment }: { comment: Comment }) {
+  return (
+    <li className="grid gap-2 rounded-lg border border-border bg-muted/20 p-4" data-testid="comment">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <span className="font-semibold text-foreground">{comment.author_name}</span>
+        <Badge variant="secondary">Contributor</Badge>
+        <RelativeTime timestamp={comment.created_at} />
+      </div>
+      <MarkdownContent>{comment.body}</MarkdownContent>
+    </li>
+  );
+}
+
+export interface MoreComments {
+  /** Cursor of the next page; null when every comment is loaded. */
+  cursor: string | null;
+  loading: boolean;
+  failed: boolean;
+  load(cursor: string): void;
+}
+
+/**
+ * The discussion, oldest first. While pages remain, a "Load more comments" button follows the
+ * loaded pages; comments that arrived live since are listed after it, in their place in time.
+ */
+export function CommentList({ comments, more }: { comments: Comment[]; more?: MoreComments }) {
+  if (comments.length === 0 && !more?.cursor) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet. Start the discussion!</p>;
   }
+  const cursor = more?.cursor ?? null;
+  const paged = cursor === null ? comments : comments.filter((c) => isPaged(c, cursor));
+  const live = cursor === null ? [] : comments.filter((c) => !isPaged(c, cursor));
   return (
-    <ol className="grid gap-3" aria-label="Comments">
-      {comments.map((comment) => (
-        <li key={comment.id} className="grid gap-2 rounded-lg border border-border bg-muted/20 p-4" data-testid="comment">
-          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <span className="font-semibold text-foreground">{comment.author_name}</span>
-            <Badge variant="secondary">Contributor</Badge>
-            <RelativeTime timestamp={comment.created_at} />
-          </div>
-          <MarkdownContent>{comment.body}</MarkdownContent>
-        </li>
-      ))}
-    </ol>
+    <div className="grid gap-3">
+      <ol className="grid gap-3" aria-label="Comments">
+        {paged.map((comment) => (
+          <CommentItem key={comment.id} comment={comment} />
+        ))}
+      </ol>
+      {more && cursor !== null && (
+        <div className="grid justify-items-center gap-1">
+          <Button variant="outline" onClick={() => more.load(cursor)} disabled={more.loading} aria-busy={more.loading}>
+            {more.loading && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {more.loading ? 'Loading comments…' : 'Load more comments'}
+          </Button>
+          {more.failed && (
+            <p role="alert" className="text-sm text-destructive">
+              Could not load more comments. Please try again.
+            </p>
+          )}
+        </div>
+      )}
+      {live.length > 0 && (
+        <ol className="grid gap-3" aria-label="Newer comments">
+          {live.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} />
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

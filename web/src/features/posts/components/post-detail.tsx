@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { usePost } from '../api/get-post.ts';
+import { useLoadMoreComments } from '../api/get-post-comments.ts';
 import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
 import { downloadText, exportFileName, exportMarkdown } from '../utils/export.ts';
 import { postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';
@@ -125,10 +126,10 @@ function PostBody({ post }: { post: PostDetailData }) {
 
         <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3 [&>*:first-child]:-ml-2">
           <UpvoteButton postId={post.id} upvotes={post.upvotes} />
-          <span className="inline-flex h-8 items-center gap-2 px-3 text-xs" aria-label={`${post.comments.length} comments`}>
+          <span className="inline-flex h-8 items-center gap-2 px-3 text-xs" aria-label={`${post.comment_count} comments`}>
             <MessageSquare className="size-4" aria-hidden="true" />
             <span className="tabular-nums" data-testid="comment-count">
-              {post.comments.length}
+              {post.comment_count}
             </span>
           </span>
           <ShareButton post={post} labelClassName={PHONE_ICON_ONLY} />
@@ -148,15 +149,24 @@ function PostBody({ post }: { post: PostDetailData }) {
 }
 
 function Discussion({ post }: { post: PostDetailData }) {
+  const loadMore = useLoadMoreComments(post.id);
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
       <section aria-labelledby="discussion-heading" className="grid gap-4">
         <h2 id="discussion-heading" className="flex items-center gap-2 text-lg font-semibold">
           <MessageSquare className="size-5" aria-hidden="true" />
-          Discussion ({post.comments.length})
+          Discussion ({post.comment_count})
         </h2>
         <CommentForm postId={post.id} />
-        <CommentList comments={post.comments} />
+        <CommentList
+          comments={post.comments}
+          more={{
+            cursor: post.comments_next_cursor,
+            loading: loadMore.isPending,
+            failed: loadMore.isError,
+            load: (cursor) => loadMore.mutate(cursor),
+          }}
+        />
       </section>
     </Card>
   );
