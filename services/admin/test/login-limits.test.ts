@@ -135,6 +135,24 @@ describe('failed login counting', () => {
     expect((await login(t.app, { username: staff.username, password: staff.password }, { ip: '2001:db8:7:a::1' })).statusCode).toBe(200);
   });
 
+  it('answers malformed logins 4xx with a message and counts none of them', async () => {
+    const ip = randomIp();
+    const staff = await createStaff(t.sql);
+    const raw = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload });
+    for (const res of [
+      await raw('{"username": "' + staff.username + '", "passw'),
+      await raw(JSON.stringify({ username: 123, password: ['x'] })),
+      await raw(JSON.stringify({ username: staff.username, password: 'x'.repeat(100_000) })),
+      await raw('null'),
+    ]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    expect(await pair(t, staff.username, ip)).toBeNull();
+  });
+
   it('keeps no attempted username in clear', async () => {
     const typed = 'my-password-typed-as-username';
     await login(t.app, { username: typed, password: 'x' });

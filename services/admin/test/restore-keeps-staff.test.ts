@@ -109,6 +109,20 @@ describe('a restore and the staff accounts, sessions and audit log', () => {
     const another = await as('POST', '/api/admin/staff', { username: uniqueName('next'), email: 'n@example.com', password: 'password next one' });
     expect(another.statusCode).toBe(201);
   });
+
+  it('answers malformed restore bodies 400 with a message', async () => {
+    const url = '/api/admin/database/restore';
+    for (const payload of ['{"backupFileName": "wfm-backup-', JSON.stringify({ backupFileName: 5 }), JSON.stringify({ backupFileName: ['a.dump'] }), '[]']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...t.staffHeaders({ role: 'Super Admin' }, { method: 'POST', url }), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+  });
 });
 
 describe('tocWithout', () => {
