@@ -18,6 +18,7 @@ import { NOT_FOUND_MESSAGE, registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { createLogger } from './logger.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerOpenApi } from './openapi.ts';
 import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
@@ -197,6 +198,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   registerMetrics(app, def.name);
   registerHealth(app, { sql: deps.sql, bus: deps.bus });
 
+  await registerOpenApi(app, def.name);
   await app.register(def.routes);
   if (def.onReady) {
     const onReady = def.onReady;
