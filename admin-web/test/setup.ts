@@ -4,8 +4,9 @@ import { dismissToast } from '@wfm/ui';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { listen, server, unhandledRequests } from './server.ts';
 
-// The first render of a file loads the lazy page modules; on a busy machine that takes more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a file loads the lazy page modules; on a busy machine (two cores shared by
+// several test runs) that has taken more than 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => {
   listen();

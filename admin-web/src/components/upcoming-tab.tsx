@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import { NOT_AVAILABLE, type AdminTab } from '../lib/admin-tab.ts';
 
 /**
  * A tab whose part of the platform has not been launched yet: says so instead of showing an
@@ -18,4 +19,25 @@ export function UpcomingTab({ title, what }: { title: string; what: string }) {
       </p>
     </section>
   );
+}
+
+/**
+ * The registry entry of a tab whose service has not launched: the honest empty state above and a
+ * "—" badge. When the service lands, its folder exports a real entry instead.
+ */
+export function upcomingTab({
+  id,
+  label,
+  roles,
+  what,
+}: Pick<AdminTab, 'id' | 'label' | 'roles'> & { what: string }): AdminTab {
+  return {
+    id,
+    label,
+    roles,
+    component: function Upcoming() {
+      return <UpcomingTab title={label} what={what} />;
+    },
+    useCount: () => NOT_AVAILABLE,
+  };
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AdminPostsResponse, type AdminPost, type PostStatus } from '@wfm/contracts';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Posts per page of the admin list (newest first). */
 export const ADMIN_POSTS_PAGE = 100;
@@ -12,7 +13,7 @@ export async function getAdminPosts(offset: number, signal?: AbortSignal): Promi
 
 export const adminPostsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'posts'],
+    queryKey: queryKeys.posts(),
     queryFn: ({ pageParam, signal }) => getAdminPosts(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {

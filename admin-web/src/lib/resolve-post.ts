@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminPostActionResponse } from '@wfm/contracts';
-import { adminPostsQueryOptions } from './admin-posts.ts';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export async function resolvePost(id: number): Promise<AdminPostActionResponse> {
   return AdminPostActionResponse.parse(await api.post(`/api/admin/posts/${id}/resolve`));
@@ -12,6 +12,6 @@ export function useResolvePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolvePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPostsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.posts() }),
   });
 }

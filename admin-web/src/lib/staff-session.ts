@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminSessionResponse } from '@wfm/contracts';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export async function getStaffSession(signal?: AbortSignal): Promise<AdminSessionResponse> {
   return AdminSessionResponse.parse(await api.get('/api/admin/session', { signal }));
@@ -10,7 +11,7 @@ export const SIGNED_OUT: AdminSessionResponse = { authenticated: false, username
 
 export const staffSessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'session'],
+    queryKey: queryKeys.session(),
     queryFn: ({ signal }) => getStaffSession(signal),
     // Checked again whenever the panel mounts: a session can end at any time.
     staleTime: 0,

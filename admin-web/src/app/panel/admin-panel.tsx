@@ -1,13 +1,19 @@
-import { tabsFor, type AdminTabId, type StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts';
 import { Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@wfm/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TAB_PARAM, paths } from '../../config/paths.ts';
+import { NOT_AVAILABLE, tabsFor, type AdminTab, type SignedInStaff } from '../../lib/admin-tab.ts';
+import { ADMIN_TAB_REGISTRY } from './admin-tabs.ts';
 import { PanelHeader } from './panel-header.tsx';
-import { TabContent, isLiveTab } from './tab-content.tsx';
-import { useTabCounts } from './use-tab-counts.ts';
 
-function CountBadge({ count, live }: { count: number | undefined; live: boolean }) {
+/**
+ * A tab's count badge. Its own component, so each tab's count hook runs in a stable place and
+ * only for the tabs the role sees.
+ */
+function CountBadge({ tab, staff }: { tab: AdminTab; staff: SignedInStaff }) {
+  const count = tab.useCount(staff);
+  const live = count !== NOT_AVAILABLE;
   const text = !live ? '—' : count === undefined ? '…' : String(count);
   return (
     <span
@@ -24,14 +30,14 @@ function CountBadge({ count, live }: { count: number | undefined; live: boolean 
   );
 }
 
-/** The panel: header, the tabs this role may open (each with a count badge) and the open tab. */
+/** The panel: header, the registry's tabs this role may open (each with a count badge) and the open tab. */
 export function AdminPanel({ username, role }: { username: string; role: StaffRole }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tabs = tabsFor(role);
-  const counts = useTabCounts(role);
+  const staff = useMemo(() => ({ username, role }), [username, role]);
+  const tabs = tabsFor(ADMIN_TAB_REGISTRY, role);
   const requested = params.get(TAB_PARAM);
-  const active: AdminTabId = tabs.find((tab) => tab.id === requested)?.id ?? tabs[0]?.id ?? 'reports';
+  const active = tabs.find((tab) => tab.id === requested)?.id ?? tabs[0]?.id ?? '';
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tab bar scrolls sideways: keep the open tab in view (e.g. after a reload on ?tab=database).
@@ -61,13 +67,13 @@ export function AdminPanel({ username, role }: { username: string; role: StaffRo
           {tabs.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} className="group relative shrink-0">
               {tab.label}
-              <CountBadge count={counts[tab.id]} live={isLiveTab(tab.id)} />
+              <CountBadge tab={tab} staff={staff} />
             </TabsTrigger>
           ))}
         </TabsList>
         {tabs.map((tab) => (
           <TabsContent key={tab.id} value={tab.id} className="rounded-md">
-            <TabContent tab={tab.id} staff={{ username, role }} />
+            <tab.component staff={staff} />
           </TabsContent>
         ))}
       </Tabs>

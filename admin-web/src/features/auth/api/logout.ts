@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminLogoutResponse } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { isStaffData } from '../../../lib/query-keys.ts';
 import { SIGNED_OUT, staffSessionQueryOptions } from '../../../lib/staff-session.ts';
 
 export async function logout(): Promise<AdminLogoutResponse> {
@@ -13,11 +14,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      const sessionKey = staffSessionQueryOptions().queryKey;
-      queryClient.setQueryData(sessionKey, SIGNED_OUT);
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] === 'admin' && query.queryKey[1] !== sessionKey[1],
-      });
+      queryClient.setQueryData(staffSessionQueryOptions().queryKey, SIGNED_OUT);
+      queryClient.removeQueries({ predicate: isStaffData });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateBackupResponse } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Runs a backup; the server answers once the backup file is complete. */
 export async function createBackup(): Promise<CreateBackupResponse> {
@@ -11,6 +12,6 @@ export function useCreateBackup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBackup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'database'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.database.all() }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BackupStatsResponse } from '@wfm/contracts';
 import { BACKUPS_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function getBackupStats(signal?: AbortSignal): Promise<BackupStatsResponse> {
   return BackupStatsResponse.parse(await api.get('/api/admin/database/backup-stats', { signal }));
@@ -9,7 +10,7 @@ export async function getBackupStats(signal?: AbortSignal): Promise<BackupStatsR
 
 export const backupStatsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'database', 'backup-stats'],
+    queryKey: queryKeys.database.backupStats(),
     queryFn: ({ signal }) => getBackupStats(signal),
     staleTime: BACKUPS_STALE_MS,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BackupListResponse } from '@wfm/contracts';
 import { BACKUPS_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function getBackups(signal?: AbortSignal): Promise<BackupListResponse> {
   return BackupListResponse.parse(await api.get('/api/admin/database/backups', { signal }));
@@ -9,7 +10,7 @@ export async function getBackups(signal?: AbortSignal): Promise<BackupListRespon
 
 export const backupsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'database', 'backups'],
+    queryKey: queryKeys.database.backups(),
     queryFn: ({ signal }) => getBackups(signal),
     staleTime: BACKUPS_STALE_MS,
   });

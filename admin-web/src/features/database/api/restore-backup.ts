@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RestoreBackupResponse } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { isStaffData } from '../../../lib/query-keys.ts';
 
 export async function restoreBackup(backupFileName: string): Promise<RestoreBackupResponse> {
   return RestoreBackupResponse.parse(await api.post('/api/admin/database/restore', { backupFileName }));
@@ -11,9 +12,6 @@ export function useRestoreBackup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreBackup,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'admin' && query.queryKey[1] !== 'session',
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: isStaffData }),
   });
 }

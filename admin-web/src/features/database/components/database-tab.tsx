@@ -5,17 +5,12 @@ import {
   ConfirmDialog,
   Progress,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
 } from '@wfm/ui';
 import { DatabaseBackup, HardDrive, History, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
+import { EmptyState, LoadError } from '../../../components/query-state.tsx';
+import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
@@ -106,52 +101,61 @@ export function DatabaseTab() {
 
       <div className="grid gap-3">
         <h3 className="font-semibold">Backup files</h3>
-        {backups.isPending ? (
-          <ListSkeleton label="Loading backups" rows={2} />
-        ) : backups.isError ? (
-          <LoadError title="Failed to fetch backups" error={backups.error} onRetry={() => void backups.refetch()} />
-        ) : backups.data.backups.length === 0 ? (
-          <EmptyState title="No backups yet">Create a backup to be able to restore the database later.</EmptyState>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>File</TableHead>
-                <TableHead className="text-right">Size</TableHead>
-                <TableHead className="hidden md:table-cell">Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {backups.data.backups.map((backup) => (
-                <TableRow key={backup.fileName}>
-                  <TableCell className="break-all font-mono text-xs">
-                    {backup.fileName}
-                    <span className="block font-sans text-muted-foreground md:hidden">{formatDateTime(backup.created)}</span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatBytes(backup.size)}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                    {formatDateTime(backup.created)}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Restore ${backup.fileName}`}
-                        disabled={create.isPending || restore.isPending}
-                        onClick={() => setToRestore(backup)}
-                      >
-                        <RotateCcw aria-hidden="true" />
-                        <span className="hidden sm:inline">Restore</span>
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <ResourceTable
+          query={backups}
+          rows={backups.data?.backups}
+          loadingLabel="Loading backups"
+          skeletonRows={2}
+          errorTitle="Failed to fetch backups"
+          empty={<EmptyState title="No backups yet">Create a backup to be able to restore the database later.</EmptyState>}
+          rowKey={(backup) => backup.fileName}
+          columns={[
+            {
+              id: 'file',
+              header: 'File',
+              cellClassName: 'break-all font-mono text-xs',
+              cell: (backup) => (
+                <>
+                  {backup.fileName}
+                  <span className="block font-sans text-muted-foreground md:hidden">{formatDateTime(backup.created)}</span>
+                </>
+              ),
+            },
+            {
+              id: 'size',
+              header: 'Size',
+              className: 'text-right',
+              cellClassName: 'whitespace-nowrap tabular-nums',
+              cell: (backup) => formatBytes(backup.size),
+            },
+            {
+              id: 'created',
+              header: 'Created',
+              className: 'hidden md:table-cell',
+              cellClassName: 'whitespace-nowrap text-muted-foreground',
+              cell: (backup) => formatDateTime(backup.created),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              headClassName: 'text-right',
+              cell: (backup) => (
+                <div className="flex justify-end">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Restore ${backup.fileName}`}
+                    disabled={create.isPending || restore.isPending}
+                    onClick={() => setToRestore(backup)}
+                  >
+                    <RotateCcw aria-hidden="true" />
+                    <span className="hidden sm:inline">Restore</span>
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       </div>
 
       <ConfirmDialog

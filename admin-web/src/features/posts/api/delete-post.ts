@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminPostActionResponse } from '@wfm/contracts';
-import { adminPostsQueryOptions } from '../../../lib/admin-posts.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function deletePost(id: number): Promise<AdminPostActionResponse> {
   return AdminPostActionResponse.parse(await api.post(`/api/admin/posts/${id}/delete`));
@@ -13,9 +13,9 @@ export function useDeletePost() {
     mutationFn: deletePost,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPostsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.posts() }),
         // Reports show the reported post's title, which a deletion clears.
-        queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reports() }),
       ]),
   });
 }

@@ -1,20 +1,9 @@
 import type { AdminPost } from '@wfm/contracts';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  buttonClasses,
-  toast,
-} from '@wfm/ui';
+import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
 import { CheckCircle2, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/query-state.tsx';
+import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { sitePaths } from '../../../config/paths.ts';
 import { useAdminPosts } from '../../../lib/admin-posts.ts';
@@ -54,104 +43,123 @@ export function PostsTab() {
   return (
     <section className="grid gap-4" aria-labelledby="posts-heading">
       <SectionHeader id="posts-heading" title="Posts" count={posts.total} description="All forum posts, latest first." />
-      {posts.isPending ? (
-        <ListSkeleton label="Loading posts" />
-      ) : posts.isError ? (
-        <LoadError title="Failed to load posts" error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : posts.posts.length === 0 ? (
-        <EmptyState title="No posts yet">Posts from the community will appear here.</EmptyState>
-      ) : (
-        <>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Title</TableHead>
-                <TableHead className="hidden sm:table-cell">Type</TableHead>
-                <TableHead className="hidden sm:table-cell">Status</TableHead>
-                <TableHead className="hidden md:table-cell">Author</TableHead>
-                <TableHead className="hidden lg:table-cell">Created</TableHead>
-                <TableHead className="hidden text-right md:table-cell">Upvotes</TableHead>
-                <TableHead className="hidden text-right md:table-cell">Comments</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {posts.posts.map((post) => (
-                <TableRow key={post.id}>
-                  <TableCell className="max-w-80 font-medium">
-                    <span className="line-clamp-2 break-words">{post.title}</span>
-                    <span className="block text-xs font-normal text-muted-foreground lg:hidden">
-                      <span className="sm:hidden">{post.status === 'resolved' ? 'Resolved' : 'Open'} · </span>
-                      <span className="md:hidden">{post.author_name} · </span>
-                      {formatDateTime(post.created_at)}
-                    </span>
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <Badge variant="outline">{post.type}</Badge>
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <Badge variant={post.status === 'resolved' ? 'success' : 'secondary'}>
-                      {post.status === 'resolved' ? 'Resolved' : 'Open'}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{post.author_name}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                    {formatDateTime(post.created_at)}
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums md:table-cell">{post.upvotes}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums md:table-cell">{post.comment_count}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <a
-                        href={sitePaths.post(post.id)}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-                        aria-label={`View “${post.title}”`}
-                      >
-                        <ExternalLink aria-hidden="true" />
-                        <span className="hidden lg:inline">View</span>
-                      </a>
-                      {post.status === 'open' && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Resolve “${post.title}”`}
-                          disabled={resolve.isPending && resolve.variables === post.id}
-                          onClick={() => resolvePost(post)}
-                        >
-                          <CheckCircle2 aria-hidden="true" />
-                          <span className="hidden lg:inline">Resolve</span>
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Delete “${post.title}”`}
-                        onClick={() => setToDelete(post)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        <span className="hidden lg:inline">Delete</span>
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {posts.hasNextPage && (
-            <div className="flex items-center justify-center gap-3 text-sm text-muted-foreground">
-              <span>
-                Showing {posts.posts.length} of {posts.total}
-              </span>
-              <Button variant="outline" size="sm" disabled={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>
-                {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <ResourceTable
+        query={posts}
+        rows={posts.data ? posts.posts : undefined}
+        loadingLabel="Loading posts"
+        errorTitle="Failed to load posts"
+        empty={<EmptyState title="No posts yet">Posts from the community will appear here.</EmptyState>}
+        paging={{
+          hasNextPage: posts.hasNextPage,
+          isFetchingNextPage: posts.isFetchingNextPage,
+          fetchNextPage: posts.fetchNextPage,
+          loaded: posts.posts.length,
+          total: posts.total,
+        }}
+        rowKey={(post) => post.id}
+        columns={[
+          {
+            id: 'title',
+            header: 'Title',
+            cellClassName: 'max-w-80 font-medium',
+            cell: (post) => (
+              <>
+                <span className="line-clamp-2 break-words">{post.title}</span>
+                <span className="block text-xs font-normal text-muted-foreground lg:hidden">
+                  <span className="sm:hidden">{post.status === 'resolved' ? 'Resolved' : 'Open'} · </span>
+                  <span className="md:hidden">{post.author_name} · </span>
+                  {formatDateTime(post.created_at)}
+                </span>
+              </>
+            ),
+          },
+          {
+            id: 'type',
+            header: 'Type',
+            className: 'hidden sm:table-cell',
+            cell: (post) => <Badge variant="outline">{post.type}</Badge>,
+          },
+          {
+            id: 'status',
+            header: 'Status',
+            className: 'hidden sm:table-cell',
+            cell: (post) => (
+              <Badge variant={post.status === 'resolved' ? 'success' : 'secondary'}>
+                {post.status === 'resolved' ? 'Resolved' : 'Open'}
+              </Badge>
+            ),
+          },
+          {
+            id: 'author',
+            header: 'Author',
+            className: 'hidden md:table-cell',
+            cellClassName: 'whitespace-nowrap',
+            cell: (post) => post.author_name,
+          },
+          {
+            id: 'created',
+            header: 'Created',
+            className: 'hidden lg:table-cell',
+            cellClassName: 'whitespace-nowrap text-muted-foreground',
+            cell: (post) => formatDateTime(post.created_at),
+          },
+          {
+            id: 'upvotes',
+            header: 'Upvotes',
+            className: 'hidden text-right md:table-cell',
+            cellClassName: 'tabular-nums',
+            cell: (post) => post.upvotes,
+          },
+          {
+            id: 'comments',
+            header: 'Comments',
+            className: 'hidden text-right md:table-cell',
+            cellClassName: 'tabular-nums',
+            cell: (post) => post.comment_count,
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            headClassName: 'text-right',
+            cell: (post) => (
+              <div className="flex justify-end gap-1">
+                <a
+                  href={sitePaths.post(post.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+                  aria-label={`View “${post.title}”`}
+                >
+                  <ExternalLink aria-hidden="true" />
+                  <span className="hidden lg:inline">View</span>
+                </a>
+                {post.status === 'open' && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Resolve “${post.title}”`}
+                    disabled={resolve.isPending && resolve.variables === post.id}
+                    onClick={() => resolvePost(post)}
+                  >
+                    <CheckCircle2 aria-hidden="true" />
+                    <span className="hidden lg:inline">Resolve</span>
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`Delete “${post.title}”`}
+                  onClick={() => setToDelete(post)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  <span className="hidden lg:inline">Delete</span>
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -1,7 +1,9 @@
-import { hasRight, type StaffRole } from '@wfm/contracts';
-import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
+import { hasRight } from '@wfm/contracts';
+import { EmptyState } from '../../../components/query-state.tsx';
+import { ResourceState } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { useAdminPosts } from '../../../lib/admin-posts.ts';
+import type { AdminTabProps } from '../../../lib/admin-tab.ts';
 import { useFeatureSuggestions } from '../api/get-feature-suggestions.ts';
 import { useReports } from '../api/get-reports.ts';
 import { REPORT_CSV_COLUMNS, SUGGESTION_CSV_COLUMNS } from '../csv-columns.ts';
@@ -10,7 +12,7 @@ import { ReportCard } from './report-card.tsx';
 import { SuggestionCard } from './suggestion-card.tsx';
 
 /** Reports and help requests, then feature suggestions; each list exports to CSV. */
-export function ReportsTab({ role }: { role: StaffRole }) {
+export function ReportsTab({ staff: { role } }: AdminTabProps) {
   const showSuggestions = hasRight(role, 'suggestions');
   const canResolve = hasRight(role, 'posts');
   const reports = useReports();
@@ -34,24 +36,26 @@ export function ReportsTab({ role }: { role: StaffRole }) {
             />
           }
         />
-        {reports.isPending ? (
-          <ListSkeleton label="Loading reports" />
-        ) : reports.isError ? (
-          <LoadError title="Failed to load reports" error={reports.error} onRetry={() => void reports.refetch()} />
-        ) : reports.data.length === 0 ? (
-          <EmptyState title="No reports">Reported posts and help requests will appear here.</EmptyState>
-        ) : (
-          <div className="grid gap-3">
-            {reports.data.map((report) => (
-              <ReportCard
-                key={report.id}
-                report={report}
-                postStatus={report.post_id === null ? undefined : posts.statusById.get(report.post_id)}
-                canResolve={canResolve}
-              />
-            ))}
-          </div>
-        )}
+        <ResourceState
+          query={reports}
+          rows={reports.data}
+          loadingLabel="Loading reports"
+          errorTitle="Failed to load reports"
+          empty={<EmptyState title="No reports">Reported posts and help requests will appear here.</EmptyState>}
+        >
+          {(rows) => (
+            <div className="grid gap-3">
+              {rows.map((report) => (
+                <ReportCard
+                  key={report.id}
+                  report={report}
+                  postStatus={report.post_id === null ? undefined : posts.statusById.get(report.post_id)}
+                  canResolve={canResolve}
+                />
+              ))}
+            </div>
+          )}
+        </ResourceState>
       </section>
 
       {showSuggestions && (
@@ -70,23 +74,21 @@ export function ReportsTab({ role }: { role: StaffRole }) {
               />
             }
           />
-          {suggestions.isPending ? (
-            <ListSkeleton label="Loading feature suggestions" />
-          ) : suggestions.isError ? (
-            <LoadError
-              title="Failed to load feature suggestions"
-              error={suggestions.error}
-              onRetry={() => void suggestions.refetch()}
-            />
-          ) : suggestions.data.length === 0 ? (
-            <EmptyState title="No feature suggestions">Suggestions from visitors will appear here.</EmptyState>
-          ) : (
-            <div className="grid gap-3">
-              {suggestions.data.map((suggestion) => (
-                <SuggestionCard key={suggestion.id} suggestion={suggestion} />
-              ))}
-            </div>
-          )}
+          <ResourceState
+            query={suggestions}
+            rows={suggestions.data}
+            loadingLabel="Loading feature suggestions"
+            errorTitle="Failed to load feature suggestions"
+            empty={<EmptyState title="No feature suggestions">Suggestions from visitors will appear here.</EmptyState>}
+          >
+            {(rows) => (
+              <div className="grid gap-3">
+                {rows.map((suggestion) => (
+                  <SuggestionCard key={suggestion.id} suggestion={suggestion} />
+                ))}
+              </div>
+            )}
+          </ResourceState>
         </section>
       )}
     </div>

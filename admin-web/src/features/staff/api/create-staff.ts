@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffMember, type CreateStaffBody } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { staffQueryOptions } from './get-staff.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function createStaff(body: CreateStaffBody): Promise<StaffMember> {
   return StaffMember.parse(await api.post('/api/admin/staff', body));
@@ -11,6 +11,6 @@ export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffDeletedResponse } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { staffQueryOptions } from './get-staff.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function deleteStaff(id: number): Promise<StaffDeletedResponse> {
   return StaffDeletedResponse.parse(await api.delete(`/api/admin/staff/${id}`));
@@ -11,6 +11,6 @@ export function useDeleteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffMember, type UpdateStaffBody } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { staffQueryOptions } from './get-staff.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function updateStaff({ id, body }: { id: number; body: UpdateStaffBody }): Promise<StaffMember> {
   return StaffMember.parse(await api.put(`/api/admin/staff/${id}`, body));
@@ -11,6 +11,6 @@ export function useUpdateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff() }),
   });
 }

@@ -1,19 +1,10 @@
 import type { StaffMember } from '@wfm/contracts';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from '@wfm/ui';
+import { Badge, Button, ConfirmDialog, toast } from '@wfm/ui';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/query-state.tsx';
+import { ResourceTable } from '../../../components/resource-table.tsx';
+import type { AdminTabProps } from '../../../lib/admin-tab.ts';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -24,7 +15,7 @@ import { StaffDialog } from './staff-dialog.tsx';
 type Editing = { mode: 'add' } | { mode: 'edit'; member: StaffMember } | null;
 
 /** Staff accounts (Super Admin): add, edit (role, active, password) and delete. */
-export function StaffTab({ currentUsername }: { currentUsername: string }) {
+export function StaffTab({ staff: signedIn }: AdminTabProps) {
   const staff = useStaff();
   const remove = useDeleteStaff();
   const [editing, setEditing] = useState<Editing>(null);
@@ -57,76 +48,92 @@ export function StaffTab({ currentUsername }: { currentUsername: string }) {
           </Button>
         }
       />
-      {staff.isPending ? (
-        <ListSkeleton label="Loading staff" />
-      ) : staff.isError ? (
-        <LoadError title="Failed to load staff" error={staff.error} onRetry={() => void staff.refetch()} />
-      ) : staff.data.length === 0 ? (
-        <EmptyState title="No staff members" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Username</TableHead>
-              <TableHead className="hidden md:table-cell">Email</TableHead>
-              <TableHead className="hidden sm:table-cell">Role</TableHead>
-              <TableHead className="hidden sm:table-cell">Status</TableHead>
-              <TableHead className="hidden lg:table-cell">Created</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {staff.data.map((member) => (
-              <TableRow key={member.id}>
-                <TableCell className="whitespace-nowrap font-medium">
-                  {member.username}
-                  {member.username === currentUsername && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
-                  <span className="block text-xs font-normal text-muted-foreground md:hidden">{member.email}</span>
-                  <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                    {member.role}
-                    {!member.active && ' · Inactive'}
-                  </span>
-                </TableCell>
-                <TableCell className="hidden text-muted-foreground md:table-cell">{member.email}</TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <Badge variant={member.role === 'Moderator' ? 'secondary' : 'default'} className="whitespace-nowrap">
-                    {member.role}
-                  </Badge>
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <Badge variant={member.active ? 'success' : 'outline'}>{member.active ? 'Active' : 'Inactive'}</Badge>
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                  {formatDateTime(member.created_at)}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${member.username}`}
-                      onClick={() => setEditing({ mode: 'edit', member })}
-                    >
-                      <Pencil aria-hidden="true" />
-                      <span className="hidden lg:inline">Edit</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Delete ${member.username}`}
-                      onClick={() => setToDelete(member)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      <span className="hidden lg:inline">Delete</span>
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <ResourceTable
+        query={staff}
+        rows={staff.data}
+        loadingLabel="Loading staff"
+        errorTitle="Failed to load staff"
+        empty={<EmptyState title="No staff members" />}
+        rowKey={(member) => member.id}
+        columns={[
+          {
+            id: 'username',
+            header: 'Username',
+            cellClassName: 'whitespace-nowrap font-medium',
+            cell: (member) => (
+              <>
+                {member.username}
+                {member.username === signedIn.username && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
+                <span className="block text-xs font-normal text-muted-foreground md:hidden">{member.email}</span>
+                <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                  {member.role}
+                  {!member.active && ' · Inactive'}
+                </span>
+              </>
+            ),
+          },
+          {
+            id: 'email',
+            header: 'Email',
+            className: 'hidden md:table-cell',
+            cellClassName: 'text-muted-foreground',
+            cell: (member) => member.email,
+          },
+          {
+            id: 'role',
+            header: 'Role',
+            className: 'hidden sm:table-cell',
+            cell: (member) => (
+              <Badge variant={member.role === 'Moderator' ? 'secondary' : 'default'} className="whitespace-nowrap">
+                {member.role}
+              </Badge>
+            ),
+          },
+          {
+            id: 'status',
+            header: 'Status',
+            className: 'hidden sm:table-cell',
+            cell: (member) => (
+              <Badge variant={member.active ? 'success' : 'outline'}>{member.active ? 'Active' : 'Inactive'}</Badge>
+            ),
+          },
+          {
+            id: 'created',
+            header: 'Created',
+            className: 'hidden lg:table-cell',
+            cellClassName: 'whitespace-nowrap text-muted-foreground',
+            cell: (member) => formatDateTime(member.created_at),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            headClassName: 'text-right',
+            cell: (member) => (
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Edit ${member.username}`}
+                  onClick={() => setEditing({ mode: 'edit', member })}
+                >
+                  <Pencil aria-hidden="true" />
+                  <span className="hidden lg:inline">Edit</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`Delete ${member.username}`}
+                  onClick={() => setToDelete(member)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  <span className="hidden lg:inline">Delete</span>
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <StaffDialog
           key={editing.mode === 'edit' ? editing.member.id : 'new'}

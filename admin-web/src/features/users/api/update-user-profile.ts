@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminUserProfile, type UpdateUserProfileBody } from '@wfm/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { userProfilesQueryOptions } from './get-user-profiles.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function updateUserProfile({ id, body }: { id: number; body: UpdateUserProfileBody }): Promise<AdminUserProfile> {
   return AdminUserProfile.parse(await api.put(`/api/admin/user-profiles/${id}`, body));
@@ -11,6 +11,6 @@ export function useUpdateUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userProfiles() }),
   });
 }

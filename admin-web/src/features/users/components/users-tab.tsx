@@ -3,20 +3,11 @@ import {
   adminUsernameError,
   type AdminUserProfile,
 } from '@wfm/contracts';
-import {
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from '@wfm/ui';
+import { Button, Input, toast } from '@wfm/ui';
 import { Check, Pencil, Search, X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/query-state.tsx';
+import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -104,104 +95,115 @@ export function UsersTab() {
           </div>
         }
       />
-      {profiles.isPending ? (
-        <ListSkeleton label="Loading users" />
-      ) : profiles.isError ? (
-        <LoadError title="Failed to load users" error={profiles.error} onRetry={() => void profiles.refetch()} />
-      ) : profiles.data.length === 0 ? (
-        <EmptyState title="No users yet">Visitors appear here once they choose a username.</EmptyState>
-      ) : rows?.length === 0 ? (
-        <EmptyState title="No matching users">No username contains “{search.trim()}”.</EmptyState>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Username</TableHead>
-              <TableHead className="hidden sm:table-cell">Token</TableHead>
-              <TableHead className="hidden md:table-cell">Joined</TableHead>
-              <TableHead className="hidden lg:table-cell">Updated</TableHead>
-              <TableHead className="hidden md:table-cell">Last seen</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows?.map((profile) => {
-              const isEditing = editing?.id === profile.id;
-              return (
-                <TableRow key={profile.id} aria-label={profile.username}>
-                  <TableCell className="font-medium sm:min-w-56">
-                    {isEditing ? (
-                      <div className="grid gap-1">
-                        <Input
-                          aria-label={`New username for ${profile.username}`}
-                          aria-invalid={problem !== null}
-                          aria-describedby={problem ? `user-${profile.id}-problem` : undefined}
-                          value={editing.value}
-                          autoFocus
-                          disabled={update.isPending}
-                          onChange={(e) => setEditing({ id: profile.id, value: e.target.value })}
-                          onKeyDown={onKeyDown(profile)}
-                        />
-                        {problem && (
-                          <p id={`user-${profile.id}-problem`} role="alert" className="text-xs text-destructive">
-                            {problem}
-                          </p>
-                        )}
-                      </div>
-                    ) : (
-                      <>
-                        {profile.username}
-                        <span className="block text-xs font-normal text-muted-foreground md:hidden">
-                          Joined {formatDateTime(profile.created_at)}
-                        </span>
-                      </>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden font-mono text-xs text-muted-foreground sm:table-cell">
-                    {profile.token_fingerprint}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                    {formatDateTime(profile.created_at)}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                    {formatDateTime(profile.updated_at)}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                    {formatDateTime(profile.last_seen)}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1.5">
-                      {isEditing ? (
-                        <>
-                          <Button size="sm" disabled={update.isPending} onClick={() => save(profile)}>
-                            <Check aria-hidden="true" />
-                            {update.isPending ? 'Saving...' : 'Save'}
-                          </Button>
-                          <Button variant="outline" size="sm" disabled={update.isPending} onClick={cancel}>
-                            <X aria-hidden="true" />
-                            Cancel
-                          </Button>
-                        </>
-                      ) : (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Edit ${profile.username}`}
-                          disabled={editing !== null}
-                          onClick={() => startEdit(profile)}
-                        >
-                          <Pencil aria-hidden="true" />
-                          <span className="hidden lg:inline">Edit</span>
-                        </Button>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
+      <ResourceTable
+        query={profiles}
+        rows={rows}
+        loadingLabel="Loading users"
+        errorTitle="Failed to load users"
+        empty={
+          profiles.data?.length === 0 ? (
+            <EmptyState title="No users yet">Visitors appear here once they choose a username.</EmptyState>
+          ) : (
+            <EmptyState title="No matching users">No username contains “{search.trim()}”.</EmptyState>
+          )
+        }
+        rowKey={(profile) => profile.id}
+        rowLabel={(profile) => profile.username}
+        columns={[
+          {
+            id: 'username',
+            header: 'Username',
+            cellClassName: 'font-medium sm:min-w-56',
+            cell: (profile) =>
+              editing?.id === profile.id ? (
+                <div className="grid gap-1">
+                  <Input
+                    aria-label={`New username for ${profile.username}`}
+                    aria-invalid={problem !== null}
+                    aria-describedby={problem ? `user-${profile.id}-problem` : undefined}
+                    value={editing.value}
+                    autoFocus
+                    disabled={update.isPending}
+                    onChange={(e) => setEditing({ id: profile.id, value: e.target.value })}
+                    onKeyDown={onKeyDown(profile)}
+                  />
+                  {problem && (
+                    <p id={`user-${profile.id}-problem`} role="alert" className="text-xs text-destructive">
+                      {problem}
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <>
+                  {profile.username}
+                  <span className="block text-xs font-normal text-muted-foreground md:hidden">
+                    Joined {formatDateTime(profile.created_at)}
+                  </span>
+                </>
+              ),
+          },
+          {
+            id: 'token',
+            header: 'Token',
+            className: 'hidden sm:table-cell',
+            cellClassName: 'font-mono text-xs text-muted-foreground',
+            cell: (profile) => profile.token_fingerprint,
+          },
+          {
+            id: 'joined',
+            header: 'Joined',
+            className: 'hidden md:table-cell',
+            cellClassName: 'whitespace-nowrap text-muted-foreground',
+            cell: (profile) => formatDateTime(profile.created_at),
+          },
+          {
+            id: 'updated',
+            header: 'Updated',
+            className: 'hidden lg:table-cell',
+            cellClassName: 'whitespace-nowrap text-muted-foreground',
+            cell: (profile) => formatDateTime(profile.updated_at),
+          },
+          {
+            id: 'last-seen',
+            header: 'Last seen',
+            className: 'hidden md:table-cell',
+            cellClassName: 'whitespace-nowrap text-muted-foreground',
+            cell: (profile) => formatDateTime(profile.last_seen),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            headClassName: 'text-right',
+            cell: (profile) => (
+              <div className="flex justify-end gap-1.5">
+                {editing?.id === profile.id ? (
+                  <>
+                    <Button size="sm" disabled={update.isPending} onClick={() => save(profile)}>
+                      <Check aria-hidden="true" />
+                      {update.isPending ? 'Saving...' : 'Save'}
+                    </Button>
+                    <Button variant="outline" size="sm" disabled={update.isPending} onClick={cancel}>
+                      <X aria-hidden="true" />
+                      Cancel
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Edit ${profile.username}`}
+                    disabled={editing !== null}
+                    onClick={() => startEdit(profile)}
+                  >
+                    <Pencil aria-hidden="true" />
+                    <span className="hidden lg:inline">Edit</span>
+                  </Button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,0 +1,5 @@
+import { rolesWith } from '@wfm/contracts';
+import { upcomingTab } from '../../components/upcoming-tab.tsx';
+
+/** Job postings: not launched yet. */
+export const jobsTab = upcomingTab({ id: 'jobs', label: 'Jobs', roles: rolesWith('jobs'), what: 'Job postings' });

@@ -1,0 +1,5 @@
+import { rolesWith } from '@wfm/contracts';
+import { upcomingTab } from '../../components/upcoming-tab.tsx';
+
+/** Mentor applications: not launched yet. */
+export const mentorsTab = upcomingTab({ id: 'mentors', label: 'Mentors', roles: rolesWith('mentors'), what: 'Mentor applications' });

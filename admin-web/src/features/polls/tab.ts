@@ -1,0 +1,5 @@
+import { rolesWith } from '@wfm/contracts';
+import { upcomingTab } from '../../components/upcoming-tab.tsx';
+
+/** Polls: not launched yet. */
+export const pollsTab = upcomingTab({ id: 'polls', label: 'Polls', roles: rolesWith('polls'), what: 'Polls' });

@@ -1,0 +1,13 @@
+import { rolesWith } from '@wfm/contracts';
+import type { AdminTab } from '../../lib/admin-tab.ts';
+import { useReportsCount } from './api/reports-count.ts';
+import { ReportsTab } from './components/reports-tab.tsx';
+
+/** Reports and help requests, then feature suggestions; the badge counts both. */
+export const reportsTab: AdminTab = {
+  id: 'reports',
+  label: 'Reports',
+  roles: rolesWith('reports'),
+  component: ReportsTab,
+  useCount: useReportsCount,
+};

@@ -1,0 +1,5 @@
+import { rolesWith } from '@wfm/contracts';
+import { upcomingTab } from '../../components/upcoming-tab.tsx';
+
+/** Tool submissions: not launched yet. */
+export const toolsTab = upcomingTab({ id: 'tools', label: 'Tools', roles: rolesWith('tools'), what: 'Tool submissions' });

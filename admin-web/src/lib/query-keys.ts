@@ -1,0 +1,26 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * Every react-query key of the admin app, in one place: each query's `queryKey` and each
+ * mutation's invalidation come from here, so a list and what refreshes it cannot drift apart.
+ * All keys start with `'admin'`; a tab that lists a new resource adds its line here.
+ */
+export const queryKeys = {
+  all: ['admin'] as const,
+  session: () => [...queryKeys.all, 'session'] as const,
+  reports: () => [...queryKeys.all, 'reports'] as const,
+  featureSuggestions: () => [...queryKeys.all, 'feature-suggestions'] as const,
+  posts: () => [...queryKeys.all, 'posts'] as const,
+  staff: () => [...queryKeys.all, 'staff'] as const,
+  userProfiles: () => [...queryKeys.all, 'user-profiles'] as const,
+  database: {
+    all: () => [...queryKeys.all, 'database'] as const,
+    backups: () => [...queryKeys.database.all(), 'backups'] as const,
+    backupStats: () => [...queryKeys.database.all(), 'backup-stats'] as const,
+  },
+} as const;
+
+/** Admin data other than the session: what a restore makes stale and a logout forgets. */
+export function isStaffData({ queryKey }: { queryKey: QueryKey }): boolean {
+  return queryKey[0] === queryKeys.all[0] && queryKey[1] !== queryKeys.session()[1];
+}
