@@ -78,8 +78,7 @@ const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2
 
 const definitions = await loadServiceDefinitions();
 // Identity starts first: the other services ask it for author-name checks at its real internal URL.
-let identityUrl: string | undefined;
-const startOne = (def: (typeof definitions)[number]) =>
+const startOne = (def: (typeof definitions)[number], identityUrl?: string) =>
   startService(def, {
     bus,
     redis,
@@ -101,9 +100,8 @@ const startOne = (def: (typeof definitions)[number]) =>
   });
 const identityIndex = definitions.findIndex((def) => def.name === 'identity');
 const identityRunning = await startOne(definitions[identityIndex]!);
-identityUrl = identityRunning.url;
 const running = await Promise.all(
-  definitions.map((def, i) => (i === identityIndex ? Promise.resolve(identityRunning) : startOne(def))),
+  definitions.map((def, i) => (i === identityIndex ? Promise.resolve(identityRunning) : startOne(def, identityRunning.url))),
 );
 const worker = await startWorker({
   databaseUrl,
@@ -123,6 +121,7 @@ const gateway = await buildGateway({
   bus,
   redis,
   staffSecret: env.STAFF_HEADER_SECRET,
+  visitorSecret: env.VISITOR_TOKEN_SECRET,
   webDist,
   adminDist,
   logger: logger.child({ service: 'gateway' }),

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const TOKEN = 'tok_0123456789abcdefghijABCDEFGHIJ-_0123456';
+/** The `<id>.<tag>` format identity issues (43 + 1 + 22 characters). */
+export const TOKEN = 'tok_0123456789abcdefghijABCDEFGHIJ-_0123456.tagABCDEFGHIJ012345678';
 
 /**
  * Answers for the calls every page makes (profile lookup, profile check, stats) for a visitor

@@ -1,8 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { resetSessionOnUnauthorized } from './session.ts';
 
 /** Data-fetch defaults of spec 1 §9: no retries, no refetch on focus or interval, never stale. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({ onError: (error) => resetSessionOnUnauthorized(queryClient, error) }),
     defaultOptions: {
       queries: {
         retry: false,
@@ -13,4 +15,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CreateSessionResponse } from '@wfm/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts';
 import { SESSION_SETTLE_DELAY_MS } from '../config/constants.ts';
-import { api } from './api-client.ts';
+import { api, isApiError } from './api-client.ts';
 import { storage } from './storage.ts';
 
 export const SESSION_ERROR_MESSAGE = 'Failed to create session token';
@@ -16,7 +16,9 @@ export async function createSession(): Promise<CreateSessionResponse> {
  */
 export async function ensureSession(): Promise<string> {
   const stored = storage.getAnonToken();
-  if (stored) return stored;
+  if (stored && isAnonTokenFormat(stored)) return stored;
+  // A token of the old format (no signature) is no visitor any more: start over with a new one.
+  if (stored) storage.forgetSession();
   let session: CreateSessionResponse;
   try {
     session = await createSession();
@@ -31,6 +33,16 @@ export async function ensureSession(): Promise<string> {
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: ['session'], queryFn: ensureSession, staleTime: Infinity });
+
+/**
+ * A write answered 401 means the server does not (or no longer) know the stored token (revoked,
+ * or not one identity issued): it is dropped and a new session is created, so the visitor is not stuck.
+ */
+export function resetSessionOnUnauthorized(queryClient: QueryClient, error: unknown): void {
+  if (!isApiError(error, 401) || !storage.getAnonToken()) return;
+  storage.forgetSession();
+  void queryClient.resetQueries({ queryKey: ['session'] });
+}
 
 export function useSession() {
   return useQuery(sessionQueryOptions());

@@ -15,9 +15,10 @@ function read(key: StorageKey): string | null {
   }
 }
 
-function write(key: StorageKey, value: string): void {
+function write(key: StorageKey, value: string | null): void {
   try {
-    window.localStorage.setItem(key, value);
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
   } catch {
     // Storage disabled (private mode, quota): the value lives only as long as the page.
   }
@@ -29,6 +30,11 @@ export const storage = {
   setAnonToken: (token: string) => write(STORAGE_KEYS.anonToken, token),
   getUsername: () => read(STORAGE_KEYS.username),
   setUsername: (username: string) => write(STORAGE_KEYS.username, username),
+  /** Drops the token and the username that went with it (a new session starts without either). */
+  forgetSession: () => {
+    write(STORAGE_KEYS.anonToken, null);
+    write(STORAGE_KEYS.username, null);
+  },
 };
 
 function subscribe(listener: () => void): () => void {
