@@ -16,6 +16,7 @@ import {
   type EventBus,
 } from '@wfm/service-kit';
 import { registerApiDocs } from './api-docs.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { registerProxies } from './proxy.ts';
@@ -215,6 +216,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     await registerProxies(scope, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => r.prefix.startsWith('/api/')) });
   });
   await registerProxies(app, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => !r.prefix.startsWith('/api/')) });
+  await registerApiDocs(app, { upstreams, routes: PROXY_ROUTES });
   await registerApiDocs(app, { upstreams, routes: PROXY_ROUTES });
 
   await registerWebApps(app, webApps);
