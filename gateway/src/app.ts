@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
-import { REALTIME_CLIENT_MAX_BYTES, type ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts';
 import {
   createLogger,
   clientAddressKey,
@@ -15,7 +15,6 @@ import {
   type RateLimitSettings,
   type EventBus,
 } from '@wfm/service-kit';
-import { registerApiDocs } from './api-docs.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
 import { createGatewayMetrics } from './metrics.ts';
@@ -45,11 +44,6 @@ export interface GatewayOptions {
   redis?: Redis;
   /** HMAC secret shared with the services for the staff identity headers. */
   staffSecret: string;
-  /**
-   * VISITOR_TOKEN_SECRET: a socket that says hello with a token identity issued joins that visitor's
-   * room (gateway/src/visitor-rooms.ts). Unset: no visitor rooms, every socket stays public.
-   */
-  visitorSecret?: string;
   /** Built web app (web/dist), served at /. */
   webDist?: string;
   /** Built admin app (admin-web/dist), served at /admin. */
@@ -83,8 +77,8 @@ function trustProxySetting(value: GatewayOptions['trustProxy']): boolean | strin
 }
 
 const WEBSOCKET_PING_INTERVAL_MS = 30_000;
-/** Clients send only their hello over /ws. */
-const WEBSOCKET_MAX_CLIENT_PAYLOAD = REALTIME_CLIENT_MAX_BYTES;
+/** Clients send nothing meaningful over /ws. */
+const WEBSOCKET_MAX_CLIENT_PAYLOAD = 1024;
 const WEBSOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
 const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
 /** Events invalidate entries at once; the TTL only bounds staleness when an event is missed. */
@@ -111,7 +105,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
-    visitorSecret: opts.visitorSecret,
   });
   const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
   // Served by the internal metrics listener only (server.ts), never on the public port.
@@ -217,7 +210,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   await registerProxies(app, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => !r.prefix.startsWith('/api/')) });
   await registerApiDocs(app, { upstreams, routes: PROXY_ROUTES });
-  await registerApiDocs(app, { upstreams, routes: PROXY_ROUTES });
 
   await registerWebApps(app, webApps);
   for (const web of webApps) {
@@ -231,7 +223,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     stopForwarding = await forwardBusToHub(opts.bus, hub, {
       cache,
       onForward: (type) => metrics.realtimeEvents.inc({ type }),
-      log: app.log,
     });
     hub.startHeartbeat();
   });
