@@ -8,7 +8,7 @@ import { service } from '../src/app.ts';
 import { IDENTITY_LIMITS } from '../src/rate-limits.ts';
 import { checkUsername, createProfile, randomIp, uniqueUsername } from './helpers.ts';
 
-type Answer = { statusCode: number; body: string; json<T = unknown>(): T };
+type Answer = { statusCode: number; body: string; headers: Record<string, unknown>; json<T = unknown>(): T };
 
 const statuses = (responses: Answer[]) => {
   const counts: Record<number, number> = {};
