@@ -78,3 +78,16 @@ describe('app.authorNames', () => {
     expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.unavailable);
   });
 });
+
+describe('maskUrl and issued tokens', () => {
+  it('masks a whole <id>.<tag> token in a path and in the anon_token query', async () => {
+    const { maskUrl } = await import('../src/logger.ts');
+    const token = testVisitorToken();
+    const [id, tag] = token.split('.') as [string, string];
+    for (const url of [`/api/user-profile/${token}`, `/api/user-profile/check/${token}?x=1`, `/api/posts?anon_token=${token}`]) {
+      const masked = maskUrl(url);
+      expect(masked).not.toContain(id);
+      expect(masked).not.toContain(tag);
+    }
+  });
+});
