@@ -7,8 +7,10 @@ import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { ServiceDefinition } from '@wfm/service-kit';
-import { buildTestService } from '@wfm/service-kit/testing';
+import type { ServiceName } from '@wfm/contracts';
+import { buildGateway, PROXY_ROUTES } from '@wfm/gateway';
+import { createLogger, createMemoryBus, type ServiceDefinition } from '@wfm/service-kit';
+import { buildTestService, TEST_STAFF_SECRET, type TestService } from '@wfm/service-kit/testing';
 import { loadServiceDefinitions } from '../lib/service-definitions.ts';
 
 const OPENAPI_PATH = '/internal/openapi.json';
@@ -104,4 +106,38 @@ describe('the coverage check itself', () => {
     const { doc, routes } = await documentAndRoutes(withHiddenRoute);
     expect(missingFromDocument(routes, doc)).toEqual(['DELETE /uploads/{name}', 'GET /api/posts/{id}/secret']);
   });
+});
+
+describe('the gateway merges the documents of the running services', () => {
+  test('GET /api/docs/openapi.json has every exposed path of each service and misses none', async () => {
+    const running: TestService[] = [];
+    const bus = createMemoryBus();
+    try {
+      const urls = {} as Record<ServiceName, string>;
+      const own = new Map<ServiceName, string[]>();
+      for (const def of definitions) {
+        const built = await buildTestService(def, { relay: false });
+        running.push(built);
+        urls[def.name] = await built.app.listen({ port: 0, host: '127.0.0.1' });
+        const doc = (await built.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<OpenApiDocument>();
+        const routed = (path: string) => PROXY_ROUTES.some((r) => r.service === def.name && (path === r.prefix || path.startsWith(`${r.prefix}/`)));
+        own.set(def.name, Object.keys(doc.paths ?? {}).filter(routed));
+      }
+      const gateway = await buildGateway({ serviceUrls: urls, bus, staffSecret: TEST_STAFF_SECRET, logger: createLogger('gateway', 'silent'), readCache: false });
+      try {
+        const res = await gateway.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+        expect(res.statusCode).toBe(200);
+        const merged = res.json<OpenApiDocument & { 'x-missing-services': string[] }>();
+        expect(merged['x-missing-services']).toEqual([]);
+        for (const [service, paths] of own) expect(Object.keys(merged.paths ?? {}), service).toEqual(expect.arrayContaining(paths));
+        expect(own.get('forum')!.length).toBeGreaterThan(5);
+        expect(own.get('identity')!.length).toBeGreaterThan(0);
+      } finally {
+        await gateway.close();
+      }
+    } finally {
+      await Promise.all(running.map((built) => built.close()));
+      await bus.close();
+    }
+  }, 90_000);
 });
