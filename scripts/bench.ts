@@ -157,7 +157,8 @@ async function distributedOptions(database: string): Promise<DistributedOptions>
     servicePassword: BENCH_SERVICE_PASSWORD,
     rateLimitPerMinute: 1_000_000_000,
     logLevel: 'warn',
-    stdio: 'ignore',
+    // BENCH_LOG=1 shows the launched processes' warnings (e.g. why one did not become ready).
+    stdio: process.env.BENCH_LOG === '1' ? 'inherit' : 'ignore',
   };
 }
 
