@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
-import type { ServiceName } from '@wfm/contracts';
+import { REALTIME_CLIENT_MAX_BYTES, type ServiceName } from '@wfm/contracts';
 import {
   createLogger,
   clientAddressKey,
@@ -44,6 +44,11 @@ export interface GatewayOptions {
   redis?: Redis;
   /** HMAC secret shared with the services for the staff identity headers. */
   staffSecret: string;
+  /**
+   * VISITOR_TOKEN_SECRET: a socket that says hello with a token identity issued joins that visitor's
+   * room (gateway/src/visitor-rooms.ts). Unset: no visitor rooms, every socket stays public.
+   */
+  visitorSecret?: string;
   /** Built web app (web/dist), served at /. */
   webDist?: string;
   /** Built admin app (admin-web/dist), served at /admin. */
@@ -77,8 +82,8 @@ function trustProxySetting(value: GatewayOptions['trustProxy']): boolean | strin
 }
 
 const WEBSOCKET_PING_INTERVAL_MS = 30_000;
-/** Clients send nothing meaningful over /ws. */
-const WEBSOCKET_MAX_CLIENT_PAYLOAD = 1024;
+/** Clients send only their hello over /ws. */
+const WEBSOCKET_MAX_CLIENT_PAYLOAD = REALTIME_CLIENT_MAX_BYTES;
 const WEBSOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
 const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
 /** Events invalidate entries at once; the TTL only bounds staleness when an event is missed. */
@@ -105,6 +110,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
+    visitorSecret: opts.visitorSecret,
   });
   const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
   // Served by the internal metrics listener only (server.ts), never on the public port.
@@ -190,7 +196,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   app.route({
     method: 'GET',
     url: '/ws',
-    preHandler: websocketAdmission(app, { ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket }, slots),
+    preHandler: websocketAdmission(
+      app,
+      {
+        ...DEFAULT_WEBSOCKET_LIMITS,
+        upgradesPerMinute: resolveLimits(GATEWAY_LIMITS, opts.rateLimits)['ws-upgrade-ip'].max,
+        ...opts.websocket,
+      },
+      slots,
+    ),
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ message: 'Upgrade Required: connect with a WebSocket' }),
     wsHandler: (socket) => hub.add(socket),
@@ -223,6 +237,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     stopForwarding = await forwardBusToHub(opts.bus, hub, {
       cache,
       onForward: (type) => metrics.realtimeEvents.inc({ type }),
+      log: app.log,
     });
     hub.startHeartbeat();
   });

@@ -32,6 +32,7 @@ export const gatewayEnvSchema = serviceEnvSchema
     NATS_URL: true,
     REDIS_URL: true,
     STAFF_HEADER_SECRET: true,
+    VISITOR_TOKEN_SECRET: true,
     LOG_LEVEL: true,
     TRUST_PROXY: true,
     METRICS_PORT: true,
@@ -44,8 +45,11 @@ export const gatewayEnvSchema = serviceEnvSchema
     WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.perAddress),
     /** Open websockets on one gateway process; beyond: 503. */
     WS_MAX_CONNECTIONS: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.total),
-    /** Websocket upgrade attempts per client address per minute; beyond: 429. */
-    WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_WEBSOCKET_LIMITS.upgradesPerMinute),
+    /**
+     * Former name of RATE_LIMIT_GATEWAY_WS_UPGRADE_IP (upgrade attempts per address per minute);
+     * when set it wins, unscaled.
+     */
+    WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().optional(),
     /**
      * Comma-separated origins (`https://community.example.com`) whose pages may open /ws besides the
      * site's own host, e.g. when the public name differs from the Host the gateway sees.

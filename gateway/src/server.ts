@@ -34,6 +34,7 @@ const app = await buildGateway({
   bus,
   redis,
   staffSecret: env.STAFF_HEADER_SECRET,
+  visitorSecret: env.VISITOR_TOKEN_SECRET,
   webDist: env.WEB_DIST,
   adminDist: env.ADMIN_DIST,
   logger,
@@ -43,7 +44,7 @@ const app = await buildGateway({
   websocket: {
     perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS,
     total: env.WS_MAX_CONNECTIONS,
-    upgradesPerMinute: env.WS_UPGRADES_PER_MINUTE,
+    ...(env.WS_UPGRADES_PER_MINUTE ? { upgradesPerMinute: env.WS_UPGRADES_PER_MINUTE } : {}),
     allowedOrigins: env.ALLOWED_ORIGINS,
   },
 });

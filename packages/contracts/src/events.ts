@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminEventSchemas } from './admin-events.ts';
 import { forumEventSchemas } from './forum-events.ts';
 import { StaffActionEvent } from './staff-action.ts';
+import { visitorEventSchemas } from './visitor-realtime.ts';
 
 /** Payload schema of every event on the bus, by subject `<service>.<entity>.<verb>`. */
 export const eventSchemas = {
@@ -15,6 +16,8 @@ export const eventSchemas = {
   'identity.visitor.revoked': z.object({ revocation: z.string().regex(/^[A-Za-z0-9_-]{43}$/), at: z.number().int() }),
   ...forumEventSchemas,
   ...adminEventSchemas,
+  /** `<service>.visitor.notify`: a message for one visitor's sockets (visitor-realtime.ts). */
+  ...visitorEventSchemas,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;

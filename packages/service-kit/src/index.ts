@@ -105,6 +105,7 @@ export {
   type Visitor,
   type VisitorVerifier,
 } from './visitor.ts';
+export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { createAuthorNames, localAuthorNameDecision, ANONYMOUS_AUTHOR, type AuthorNames } from './author-names.ts';
 export { isVisitorRevoked, recordVisitorRevocation, VISITOR_REVOKED_SUBJECT } from './revocations.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
