@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, screenshot } from './lib/browser.ts';
+
+const site = inject('siteUrl');
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('API reference at /api/docs', () => {
+  it('renders the merged document in a real browser under the gateway CSP, loading nothing from another origin', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const origin = new URL(site).origin;
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) foreign.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      const res = await page.goto(`${site}/api/docs`);
+      expect(res?.status()).toBe(200);
+      // Operations of both services, rendered by Swagger UI's script (blocked scripts would render nothing).
+      await page.locator('.opblock-summary-path', { hasText: '/api/posts' }).first().waitFor();
+      await page.locator('.opblock-summary-path', { hasText: '/api/session' }).first().waitFor();
+      await screenshot(page, 'api-docs');
+      expect(foreign).toEqual([]);
+      expect(errors.filter((text) => /content security policy|refused/i.test(text))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
