@@ -13,4 +13,10 @@ export const GATEWAY_LIMITS = defineLimits('gateway', {
     key: 'address',
     protects: 'every /api call the read cache does not answer, and unknown URLs, from one address',
   },
+  'ws-upgrade-ip': {
+    max: 1_000,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: 'websocket upgrade attempts (/ws) from one address: a whole contact centre opening the site at once',
+  },
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey, RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
 import { sameHost } from './csrf.ts';
+import { GATEWAY_LIMITS } from './rate-limits.ts';
 
 /** Who may open /ws and how many; every field has an environment variable (gateway/src/env.ts). */
 export interface WebsocketLimits {
@@ -21,7 +22,8 @@ export interface WebsocketLimits {
 export const DEFAULT_WEBSOCKET_LIMITS: WebsocketLimits = {
   perAddress: 500,
   total: 10_000,
-  upgradesPerMinute: 120,
+  // The table's default (RATE_LIMIT_GATEWAY_WS_UPGRADE_IP); buildGateway applies RATE_LIMIT_SCALE.
+  upgradesPerMinute: GATEWAY_LIMITS.limits['ws-upgrade-ip'].max,
   allowedOrigins: [],
 };
 

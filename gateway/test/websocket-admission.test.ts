@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { clientAddressKey, RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
-import { WEBSOCKET_MESSAGES, WebsocketSlots } from '../src/websocket-admission.ts';
+import { clientAddressKey, loadRateLimitSettings, RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
+import { GATEWAY_LIMITS } from '../src/rate-limits.ts';
+import { DEFAULT_WEBSOCKET_LIMITS, WEBSOCKET_MESSAGES, WebsocketSlots } from '../src/websocket-admission.ts';
 import { startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 let services: FakeServices;
@@ -142,6 +143,15 @@ describe('websocket upgrade rate', () => {
     const limited = await attempt(gateway.wsUrl);
     expect(limited).toMatchObject({ open: false, status: 429, body: { message: RATE_LIMIT_MESSAGE } });
     expect(limited.open === false && Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('takes its default from the gateway limit table, so RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_WS_UPGRADE_IP tune it', async () => {
+    expect(DEFAULT_WEBSOCKET_LIMITS.upgradesPerMinute).toBe(GATEWAY_LIMITS.limits['ws-upgrade-ip'].max);
+    const gateway = await listeningGateway({
+      rateLimits: loadRateLimitSettings({ RATE_LIMIT_GATEWAY_WS_UPGRADE_IP: '2' }),
+    });
+    for (let i = 0; i < 2; i++) await closeAndWait(await openSocket(gateway.wsUrl));
+    expect(await attempt(gateway.wsUrl)).toMatchObject({ open: false, status: 429 });
   });
 
   it('leaves plain HTTP requests for /ws (426) out of the count', async () => {
