@@ -47,7 +47,7 @@ describe('first visit', () => {
     const sessionCall = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
     await page.goto(site);
     expect((await sessionCall).status()).toBe(200);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
 
     await welcome().waitFor();
     await page.keyboard.press('Escape');
