@@ -41,5 +41,10 @@ export class FakeWebSocket {
     this.serverClose();
   }
 
-  send(): void {}
+  /** Frames the client sent, oldest first. */
+  readonly sent: string[] = [];
+
+  send(data: string): void {
+    this.sent.push(data);
+  }
 }

@@ -1,11 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import type { Comment, PostSummary } from '@wfm/contracts';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { parseRealtimeMessage, RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';
 import { RealtimeProvider, useRealtimeEvent } from '../src/lib/realtime-context.tsx';
+import { sessionQueryOptions } from '../src/lib/session.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 
 const URL = 'ws://localhost:3000/ws';
+const TOKEN = `${'a'.repeat(43)}.${'b'.repeat(22)}`;
+
+const post = (id: number): PostSummary => ({
+  id,
+  type: 'Question',
+  title: `Post ${id}`,
+  body: 'Body',
+  author_name: 'ann',
+  created_at: 1_700_000_000_000,
+  upvotes: 0,
+  status: 'open',
+  tags: '',
+  tool_links: '[]',
+  attachments: '[]',
+  comment_count: 0,
+});
+const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000 });
+const hellos = (socket: FakeWebSocket) => socket.sent.map((frame) => JSON.parse(frame) as unknown);
 
 describe('realtime client', () => {
   let client: RealtimeClient;
@@ -29,8 +50,8 @@ describe('realtime client', () => {
     socket.serverOpen();
     expect(client.status).toBe('open');
 
-    socket.serverSend({ type: 'new_post', data: { id: 7 } });
-    expect(newPost).toHaveBeenCalledWith({ id: 7 });
+    socket.serverSend({ type: 'new_post', data: post(7) });
+    expect(newPost).toHaveBeenCalledWith(post(7));
     expect(upvote).not.toHaveBeenCalled();
   });
 
@@ -69,9 +90,12 @@ describe('realtime client', () => {
     const socket = FakeWebSocket.latest();
     socket.serverSend('not json');
     socket.serverSend({ no: 'type' });
+    // Data that is not what the contract says for the type is a parse error too.
     socket.serverSend({ type: 'new_comment', data: { id: 1 } });
-    expect(after).toHaveBeenCalledWith({ id: 1 });
-    expect(logger.error).toHaveBeenCalledTimes(3);
+    socket.serverSend({ type: 'new_comment', data: comment(1) });
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(after).toHaveBeenCalledWith(comment(1));
+    expect(logger.error).toHaveBeenCalledTimes(4);
   });
 
   it('unsubscribes', () => {
@@ -79,8 +103,86 @@ describe('realtime client', () => {
     const off = client.subscribe('upvote', listener);
     off();
     client.start();
-    FakeWebSocket.latest().serverSend({ type: 'upvote', data: {} });
+    FakeWebSocket.latest().serverSend({ type: 'upvote', data: { post_id: 1, upvotes: 2 } });
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('says hello with the visitor token on open, on every reconnect and when the token changes', () => {
+    client.identify(TOKEN);
+    client.start();
+    const first = FakeWebSocket.latest();
+    expect(first.sent).toEqual([]);
+    first.serverOpen();
+    expect(hellos(first)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+    client.identify(TOKEN);
+    expect(first.sent).toHaveLength(1);
+
+    const other = `${'c'.repeat(43)}.${'d'.repeat(22)}`;
+    client.identify(other);
+    client.identify(null);
+    expect(hellos(first).slice(1)).toEqual([
+      { type: 'hello', anon_token: other },
+      { type: 'hello', anon_token: '' },
+    ]);
+
+    client.identify(TOKEN);
+    first.serverClose();
+    vi.advanceTimersByTime(3000);
+    const second = FakeWebSocket.latest();
+    second.serverOpen();
+    expect(hellos(second)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+  });
+
+  it('sends no hello without a token and never puts the token in the URL', () => {
+    client.start();
+    FakeWebSocket.latest().serverOpen();
+    expect(FakeWebSocket.latest().sent).toEqual([]);
+    client.identify(TOKEN);
+    expect(FakeWebSocket.latest().url).toBe(URL);
+  });
+
+  it('hands visitor-directed and hello messages to their listeners with typed data', () => {
+    const booking = vi.fn();
+    const hello = vi.fn();
+    client.subscribe('booking_status', booking);
+    client.subscribe('hello', hello);
+    client.start();
+    const socket = FakeWebSocket.latest();
+    socket.serverSend({ type: 'hello', data: { visitor: true } });
+    socket.serverSend({ type: 'booking_status', data: { booking_id: 4, reference: 'AMA4X', status: 'confirmed' } });
+    expect(hello).toHaveBeenCalledWith({ visitor: true });
+    expect(booking).toHaveBeenCalledWith({ booking_id: 4, reference: 'AMA4X', status: 'confirmed' });
+  });
+});
+
+describe('parseRealtimeMessage', () => {
+  it('parses each message type with its contract and types the data by type', () => {
+    const message = parseRealtimeMessage(JSON.stringify({ type: 'upvote', data: { post_id: 3, upvotes: 9 } }));
+    expect(message).toEqual({ type: 'upvote', data: { post_id: 3, upvotes: 9 } });
+    if (message.type === 'upvote') expectTypeOf(message.data).toEqualTypeOf<{ post_id: number; upvotes: number }>();
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'post_updated', data: { id: 3, at: 5 } }))).toEqual({
+      type: 'post_updated',
+      data: { id: 3, at: 5 },
+    });
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'post_updated', data: post(3) })).data).toEqual(post(3));
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'member_joined', data: { username: 'ann', created_at: 1 } })).type).toBe(
+      'member_joined',
+    );
+  });
+
+  it('refuses frames that are not JSON, of an unknown type, or whose data does not fit the type', () => {
+    for (const frame of [
+      'not json',
+      '{"type":"nope","data":{}}',
+      '{"data":{}}',
+      '{"type":"upvote"}',
+      '{"type":"upvote","data":{"post_id":"3","upvotes":9}}',
+      '{"type":"hello","data":{"visitor":"yes"}}',
+      '{"type":"booking_status","data":{"booking_id":1}}',
+      'null',
+    ]) {
+      expect(() => parseRealtimeMessage(frame), frame).toThrow();
+    }
   });
 });
 
@@ -108,11 +210,28 @@ describe('useRealtimeEvent', () => {
     expect(socket.url).toBe('ws://localhost:3000/ws');
     act(() => {
       socket.serverOpen();
-      socket.serverSend({ type: 'post_updated', data: { id: 1 } });
-      socket.serverSend({ type: 'new_post', data: { id: 2 } });
+      socket.serverSend({ type: 'post_updated', data: { id: 1, at: 1 } });
+      socket.serverSend({ type: 'new_post', data: post(2) });
     });
-    expect(screen.getByRole('status')).toHaveTextContent('{"id":2}');
+    expect(screen.getByRole('status')).toHaveTextContent(JSON.stringify(post(2)));
     unmount();
     expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+  });
+
+  it("says hello with the session's token once the session has one", () => {
+    const queryClient = new QueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider>
+          <LastPost />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+    expect(socket.sent).toEqual([]);
+    act(() => queryClient.setQueryData(sessionQueryOptions().queryKey, TOKEN));
+    expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+    queryClient.clear();
   });
 });

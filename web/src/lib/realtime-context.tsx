@@ -1,16 +1,34 @@
+import { QueryClientContext } from '@tanstack/react-query';
+import type { RealtimeData, RealtimeType } from '@wfm/contracts';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from './realtime.ts';
+import { sessionQueryOptions } from './session.ts';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
-/** Keeps the page's websocket to /ws open (reconnecting) while mounted. */
+/**
+ * Keeps the page's websocket to /ws open (reconnecting) while mounted. Inside a QueryClientProvider
+ * the socket says hello with the visitor's session token once there is one (and again when it
+ * changes), so messages for this visitor only reach it too.
+ */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => new RealtimeClient({ url: realtimeUrl() }));
+  const queryClient = useContext(QueryClientContext);
 
   useEffect(() => {
     client.start();
     return () => client.stop();
   }, [client]);
+
+  useEffect(() => {
+    if (!queryClient) return;
+    const { queryKey } = sessionQueryOptions();
+    const identify = () => client.identify(queryClient.getQueryData<string>(queryKey) ?? null);
+    identify();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === queryKey[0]) identify();
+    });
+  }, [client, queryClient]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
@@ -22,16 +40,17 @@ function useRealtimeClient(): RealtimeClient {
 }
 
 /**
- * Runs `handler` for every realtime message of `type` (`new_post`, `member_joined`, ...) while the
- * component is mounted. The latest handler is always used, so it need not be memoised.
+ * Runs `handler` with the typed data of every realtime message of `type` (`new_post`,
+ * `member_joined`, `booking_status`, ...) while the component is mounted. The latest handler is
+ * always used, so it need not be memoised.
  */
-export function useRealtimeEvent(type: string, handler: (data: unknown) => void): void {
+export function useRealtimeEvent<T extends RealtimeType>(type: T, handler: (data: RealtimeData<T>) => void): void {
   const client = useRealtimeClient();
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => client.subscribe(type, (data) => latest.current(data)), [client, type]);
+  useEffect(() => client.subscribe<T>(type, (data) => latest.current(data)), [client, type]);
 }
 
 export function useRealtimeStatus(): RealtimeStatus {

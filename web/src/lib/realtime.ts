@@ -1,8 +1,17 @@
-import { RealtimeMessage } from '@wfm/contracts';
+import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts';
 import { REALTIME_RECONNECT_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
-export type RealtimeListener = (data: unknown) => void;
+export type RealtimeListener<T extends RealtimeType = RealtimeType> = (data: RealtimeData<T>) => void;
+
+/**
+ * A server frame as the contracts' typed message (`{type, data}` discriminated by `type`, data
+ * checked against that type's schema). Throws on anything else: not JSON, an unknown type, or data
+ * of the wrong shape.
+ */
+export function parseRealtimeMessage(raw: unknown): RealtimeMessage {
+  return RealtimeMessage.parse(JSON.parse(String(raw)));
+}
 
 type Options = {
   url: string;
@@ -16,15 +25,18 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 }
 
 /**
- * The browser's one websocket to the gateway. Messages are `{type, data}`; listeners subscribe by
- * type. When the socket closes it reconnects after a fixed delay until `stop()` is called.
+ * The browser's one websocket to the gateway. Messages are `{type, data}` parsed with the contracts;
+ * listeners subscribe by type and receive that type's data. When the socket closes it reconnects
+ * after a fixed delay until `stop()` is called. With a visitor token (`identify`) every connection
+ * starts with a hello, so the gateway also sends the messages meant for this visitor only.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   private currentStatus: RealtimeStatus = 'closed';
-  private readonly listeners = new Map<string, Set<RealtimeListener>>();
+  private readonly listeners = new Map<RealtimeType, Set<(data: never) => void>>();
+  private visitorToken: string | null = null;
   private readonly statusListeners = new Set<() => void>();
   private readonly url: string;
   private readonly reconnectDelayMs: number;
@@ -57,7 +69,7 @@ export class RealtimeClient {
   }
 
   /** Calls `listener` with the data of every message of `type`; returns the unsubscribe function. */
-  subscribe(type: string, listener: RealtimeListener): () => void {
+  subscribe<T extends RealtimeType>(type: T, listener: RealtimeListener<T>): () => void {
     let set = this.listeners.get(type);
     if (!set) {
       set = new Set();
@@ -67,6 +79,24 @@ export class RealtimeClient {
     return () => {
       set.delete(listener);
     };
+  }
+
+  /**
+   * Identifies this browser's visitor on the socket (now if open, and on every reconnect) with a
+   * hello message, never in the URL. `null` makes an identified socket a public one again.
+   */
+  identify(token: string | null): void {
+    if (token === this.visitorToken) return;
+    this.visitorToken = token;
+    // An empty token is no visitor: the gateway takes the socket out of its room.
+    this.sendHello(token ?? '');
+  }
+
+  private sendHello(token: string): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const hello: RealtimeClientMessage = { type: 'hello', anon_token: token };
+    socket.send(JSON.stringify(hello));
   }
 
   onStatusChange(listener: () => void): () => void {
@@ -89,7 +119,9 @@ export class RealtimeClient {
     }
     this.socket = socket;
     socket.onopen = () => {
-      if (this.socket === socket) this.setStatus('open');
+      if (this.socket !== socket) return;
+      if (this.visitorToken) this.sendHello(this.visitorToken);
+      this.setStatus('open');
     };
     socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
     socket.onclose = () => {
@@ -108,14 +140,15 @@ export class RealtimeClient {
   private dispatch(raw: unknown): void {
     let message: RealtimeMessage;
     try {
-      message = RealtimeMessage.parse(JSON.parse(String(raw)));
+      message = parseRealtimeMessage(raw);
     } catch (error) {
       this.logger.error('Realtime message could not be parsed', error);
       return;
     }
     for (const listener of this.listeners.get(message.type) ?? []) {
       try {
-        listener(message.data);
+        // Listeners of a type are only added through subscribe<T>, which types them for T's data.
+        (listener as (data: RealtimeMessage['data']) => void)(message.data);
       } catch (error) {
         this.logger.error(`Realtime listener for "${message.type}" failed`, error);
       }
