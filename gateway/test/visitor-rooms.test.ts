@@ -4,11 +4,13 @@ import WebSocket from 'ws';
 import { RealtimeMessage, type RealtimeMessage as Message, type VisitorMessage } from '@wfm/contracts';
 import {
   createBus,
+  ConfigError,
   createVisitorVerifier,
   issueVisitorToken,
   visitorRealtimeAddress,
   type EventBus,
 } from '@wfm/service-kit';
+import { loadGatewayConfig } from '../src/env.ts';
 import { VisitorRooms } from '../src/visitor-rooms.ts';
 import { silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
@@ -264,5 +266,17 @@ describe('VisitorRooms', () => {
     expect(rooms.joined).toBe(0);
     expect(rooms.join(s1, 'forged')).toBe(false);
     expect(rooms.joined).toBe(0);
+  });
+});
+
+describe('gateway environment', () => {
+  it('reads VISITOR_TOKEN_SECRET, and in production refuses it missing or a placeholder', () => {
+    const staff = { STAFF_HEADER_SECRET: 'a1'.repeat(20) };
+    expect(loadGatewayConfig({ ...staff, VISITOR_TOKEN_SECRET: SECRET }).env.VISITOR_TOKEN_SECRET).toBe(SECRET);
+    for (const value of [undefined, 'CHANGE-ME-visitor-token-secret-of-32-or-more-characters']) {
+      const load = () => loadGatewayConfig({ NODE_ENV: 'production', ...staff, VISITOR_TOKEN_SECRET: value });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/VISITOR_TOKEN_SECRET/);
+    }
   });
 });
