@@ -116,6 +116,29 @@ describe('searches read an index and a bounded number of rows, whatever the word
   });
 });
 
+describe('searches are planned with their words on every call', () => {
+  it('runs searches as unnamed statements (no cached generic plan), other lists as prepared statements', async () => {
+    const conn = await t.sql.reserve();
+    try {
+      // More than the five calls after which PostgreSQL may switch a prepared statement to a generic plan.
+      for (let i = 0; i < 7; i++) {
+        await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest', q: 'forecasting' }, page);
+        await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'trending', q: 'body' }, page);
+        await countPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest', q: 'body' });
+        await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest' }, page);
+      }
+      const prepared = await conn<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`;
+      // (EXPLAINs of the tests above may have run on this connection: only the queries themselves count.)
+      const searches = prepared.filter((p) => !/^\s*EXPLAIN/.test(p.statement) && p.statement.includes('websearch_to_tsquery'));
+      expect(searches).toEqual([]);
+      // The check sees prepared statements at all: the plain latest list is one.
+      expect(prepared.some((p) => p.statement.includes('ORDER BY created_at DESC, id DESC'))).toBe(true);
+    } finally {
+      conn.release();
+    }
+  });
+});
+
 describe('comment pages are keyset reads on comments_post_idx', () => {
   let longThread: number;
   beforeAll(async () => {
