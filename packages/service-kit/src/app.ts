@@ -21,7 +21,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
-import { verifyStaffHeaders, type StaffIdentity } from './staff-auth.ts';
+import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
 import type { ServiceJobs } from './jobs/job-runner.ts';
 import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-settings.ts';

@@ -52,7 +52,7 @@ export {
   verifyStaffHeaders,
   type SignedRequest,
   type StaffIdentity,
-} from './staff-auth.ts';
+} from './staff-signature.ts';
 export { clientAddressKey } from './client-address.ts';
 export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer, type ServeMetricsOptions } from './metrics.ts';
 export {
@@ -92,7 +92,7 @@ export {
   type ServiceDefinition,
 } from './app.ts';
 export { redisClientOptions, startService, type RunningService, type StartServiceOverrides } from './server.ts';
-export { staffOnly } from './staff-access.ts';
+export { staffOnly } from './staff-routes-access.ts';
 export {
   issueVisitorToken,
   verifyVisitorToken,

@@ -12,7 +12,7 @@ import { createLogger } from './logger.ts';
 import { runMigrations } from './migrate.ts';
 import type { RateLimitSettings } from './rate-limit-table.ts';
 import { startOutboxRelay } from './relay.ts';
-import { signStaffHeaders, type SignedRequest } from './staff-auth.ts';
+import { signStaffHeaders, type SignedRequest } from './staff-signature.ts';
 import { issueVisitorToken } from './visitor.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
 

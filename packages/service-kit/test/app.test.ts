@@ -4,7 +4,7 @@ import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { createLogger } from '../src/logger.ts';
 import { serveMetrics } from '../src/metrics.ts';
-import { signStaffHeaders } from '../src/staff-auth.ts';
+import { signStaffHeaders } from '../src/staff-signature.ts';
 import { buildTestService, TEST_REDIS_URL, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, testVisitorToken, type TestService } from '../src/testing.ts';
 import { fixtureService, uid } from './helpers.ts';
 

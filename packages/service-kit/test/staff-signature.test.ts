@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signStaffHeaders, STAFF_HEADERS, verifyStaffHeaders } from '../src/staff-auth.ts';
+import { signStaffHeaders, STAFF_HEADERS, verifyStaffHeaders } from '../src/staff-signature.ts';
 
 const secret = 'a-shared-secret-of-sufficient-length-123';
 const staff = { id: 42, username: 'søren mod', role: 'Admin' as const };
