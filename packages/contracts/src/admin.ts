@@ -56,26 +56,6 @@ export function rolesWith(right: AdminRight): StaffRole[] {
   return STAFF_ROLES.filter((role) => hasRight(role, right));
 }
 
-/** The panel's tabs in the spec's order (default: reports), each with the right it needs. */
-export const ADMIN_TABS = [
-  { id: 'reports', label: 'Reports', right: 'reports' },
-  { id: 'posts', label: 'Posts', right: 'posts' },
-  { id: 'mentors', label: 'Mentors', right: 'mentors' },
-  { id: 'ama', label: 'AMA', right: 'ama' },
-  { id: 'ama-bookings', label: 'Bookings', right: 'bookings' },
-  { id: 'jobs', label: 'Jobs', right: 'jobs' },
-  { id: 'polls', label: 'Polls', right: 'polls' },
-  { id: 'tools', label: 'Tools', right: 'tools' },
-  { id: 'staff', label: 'Staff', right: 'staff' },
-  { id: 'user-profiles', label: 'Users', right: 'user-profiles' },
-  { id: 'database', label: 'Database', right: 'database' },
-] as const satisfies readonly { id: string; label: string; right: AdminRight }[];
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
-
-export function tabsFor(role: StaffRole): (typeof ADMIN_TABS)[number][] {
-  return ADMIN_TABS.filter((tab) => hasRight(role, tab.right));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Login and session
 // ---------------------------------------------------------------------------------------------

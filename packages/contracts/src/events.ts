@@ -22,7 +22,6 @@ export const eventSchemas = {
 
 export type EventSubject = keyof typeof eventSchemas;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof eventSchemas)[S]>;
-export type EventMap = { [S in EventSubject]: EventPayload<S> };
 
 /** JetStream stream that carries every service's events. */
 export const EVENT_STREAM = 'WFM_EVENTS';

@@ -57,8 +57,6 @@ const realtimeVariants = Object.entries(realtimeMessageSchemas).map(([type, data
 /** A server-to-browser message `{type, data}`, discriminated by `type`. */
 export const RealtimeMessage = z.discriminatedUnion('type', realtimeVariants);
 export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
-/** The message of one type, e.g. `RealtimeMessageOf<'upvote'>`. */
-export type RealtimeMessageOf<T extends RealtimeType> = Extract<RealtimeMessage, { type: T }>;
 
 /** Most bytes a browser may send in one websocket message (the gateway closes the socket beyond). */
 export const REALTIME_CLIENT_MAX_BYTES = 1024;

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorResponse, FeatureSuggestionBody, FeatureSuggestionResponse, ReportResponse } from '@wfm/contracts';
+import { ErrorResponse, FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts';
 import { submitReport, submitSuggestion } from '../feedback-service.ts';
 import { acceptAuthorName } from '../visitors.ts';
 import { writeLimits } from '../rate-limits.ts';
-
-/** POST /api/report is checked in the service: which contract applies depends on post_id. */
-const AnyObject = z.looseObject({});
 
 export const feedbackRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +14,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: writeLimits(app, 'report'),
       schema: {
-        body: AnyObject,
+        body: ReportBody,
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
