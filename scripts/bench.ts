@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import postgres from 'postgres';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { startDistributed, type DistributedOptions, type DistributedRun } from './lib/distributed.ts';
 import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
 import { BenchFailure, BenchGuard } from './lib/bench-guard.ts';
@@ -166,9 +166,15 @@ const BENCH_SERVICE_PASSWORD = 'bench-service-password';
 
 /** Starts the distributed run on free ports with every process watched by the guard. */
 async function startRun(database: string): Promise<DistributedRun> {
-  const run = await startDistributed(await distributedOptions(database));
-  guard.watchAll(run.processes);
-  return run;
+  try {
+    const run = await startDistributed(await distributedOptions(database));
+    guard.watchAll(run.processes);
+    return run;
+  } catch (err) {
+    // The launcher has created the database before a process failed to start: leave nothing behind.
+    await dropDatabase(database);
+    throw err;
+  }
 }
 
 async function stopRun(run: DistributedRun, database: string): Promise<void> {
