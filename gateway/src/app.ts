@@ -16,16 +16,18 @@ import {
   type EventBus,
 } from '@wfm/service-kit';
 import { registerApiDocs } from './api-docs.ts';
-import { DEFAULT_BODY_LIMIT, enforceBodyLimit } from './body-limits.ts';
+import { bodyLimitsOf, DEFAULT_BODY_LIMIT, enforceBodyLimits } from './body-limits.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { registerProxies } from './proxy.ts';
 import { forwardBusToHub, RealtimeHub } from './realtime.ts';
 import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type WebsocketLimits } from './websocket-admission.ts';
 import { GatewayLogController, requestIdFor } from './request-context.ts';
+import { CacheableReads } from './read-cache/cacheable-reads.ts';
 import { readCacheHooks } from './read-cache/cached-reads.ts';
+import { CacheInvalidation } from './read-cache/invalidation.ts';
 import { ReadCache } from './read-cache/read-cache.ts';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
-import { PROXY_ROUTES } from './routes.ts';
+import { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
@@ -67,12 +69,14 @@ export interface GatewayOptions {
   /** Keep-alive sockets per service (default 512). */
   upstreamConnections?: number;
   /**
-   * Cache of anonymous post lists, post details and stats (default: on, 10 s, then up to 10 s
+   * Cache of the reads the route table marks cacheable (default: on, 10 s, then up to 10 s
    * served stale while one request refreshes it; 64 MB of memory, shared through `redis` when
    * given; `namespace` separates deployments sharing one Redis).
-   * `false` sends every read to the forum service.
+   * `false` sends every read to its service.
    */
   readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string } | false;
+  /** The route table (default PROXY_ROUTES): ownership, access, CSRF, body limits and cache policy of every path. */
+  routes?: readonly ProxyRoute[];
 }
 
 /** A hop count trusts that many proxies in front of the gateway (what Fastify does with a number). */
@@ -95,6 +99,7 @@ const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
  * /ws realtime fan-out, the built web apps, security headers, rate limits and health endpoints.
  */
 export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const routes = opts.routes ?? PROXY_ROUTES;
   const app = Fastify({
     loggerInstance: opts.logger ?? createLogger('gateway'),
     trustProxy: trustProxySetting(opts.trustProxy),
@@ -211,19 +216,19 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
 
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
-  const forum = upstreams.get('forum');
-  if (!forum) throw new Error('the forum service URL is required');
-  const readCache = cache && readCacheHooks({ cache, forum, onOutcome: (outcome) => metrics.readCache.inc({ outcome }) });
+  const readCache =
+    cache &&
+    readCacheHooks({ cache, reads: new CacheableReads(routes), upstreams, onOutcome: (outcome) => metrics.readCache.inc({ outcome }) });
   app.decorateRequest('pendingRead', null);
   await app.register(async function api(scope) {
     if (readCache) scope.addHook('onRequest', readCache.answerHits);
     scope.addHook('onRequest', scope.rateLimit());
-    scope.addHook('onRequest', enforceBodyLimit);
+    scope.addHook('onRequest', enforceBodyLimits(bodyLimitsOf(routes)));
     if (readCache) scope.addHook('onRequest', readCache.answerMisses);
-    await registerProxies(scope, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => r.prefix.startsWith('/api/')) });
+    await registerProxies(scope, { ...proxyOptions, routes: routes.filter((r) => r.prefix.startsWith('/api/')) });
   });
-  await registerProxies(app, { ...proxyOptions, routes: PROXY_ROUTES.filter((r) => !r.prefix.startsWith('/api/')) });
-  await registerApiDocs(app, { upstreams, routes: PROXY_ROUTES });
+  await registerProxies(app, { ...proxyOptions, routes: routes.filter((r) => !r.prefix.startsWith('/api/')) });
+  await registerApiDocs(app, { upstreams, routes });
 
   await registerWebApps(app, webApps);
   for (const web of webApps) {
@@ -235,7 +240,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   let stopForwarding: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopForwarding = await forwardBusToHub(opts.bus, hub, {
-      cache,
+      cache: cache && { store: cache, invalidation: new CacheInvalidation(routes) },
       onForward: (type) => metrics.realtimeEvents.inc({ type }),
       log: app.log,
     });

@@ -3,7 +3,7 @@ import httpProxy from '@fastify/http-proxy';
 import { signStaffHeaders } from '@wfm/service-kit';
 import type { ServiceName } from '@wfm/contracts';
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
-import { isStaffApi, type ProxyRoute } from './routes.ts';
+import type { ProxyRoute } from './routes.ts';
 import type { Upstreams } from './upstreams.ts';
 import { staffSessionCheck } from './staff-session.ts';
 
@@ -73,7 +73,7 @@ export async function registerProxies(app: FastifyInstance, opts: ProxyOptions):
   const requireStaffSession = staffSessionCheck(admin);
 
   for (const route of opts.routes) {
-    const checkOrigin = isStaffApi(route);
+    const checkOrigin = route.csrf;
     const checkSession = route.access === 'staff';
     // Cross-site writes are refused before the session lookup costs a call to the admin service.
     const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {

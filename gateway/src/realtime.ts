@@ -12,7 +12,7 @@ import {
   type VisitorAddress,
 } from '@wfm/contracts';
 import type { BusEvent, EventBus } from '@wfm/service-kit';
-import { groupsInvalidatedBy, INVALIDATING_SUBJECTS } from './read-cache/invalidation.ts';
+import type { CacheInvalidation } from './read-cache/invalidation.ts';
 import type { ReadCache } from './read-cache/read-cache.ts';
 import { VisitorRooms } from './visitor-rooms.ts';
 
@@ -165,15 +165,20 @@ export class RealtimeHub {
 export async function forwardBusToHub(
   bus: EventBus,
   hub: RealtimeHub,
-  opts: { cache?: ReadCache; onForward?: (type: string) => void; log?: FastifyBaseLogger } = {},
+  opts: {
+    /** The read cache and which events drop which of its groups (from the route table). */
+    cache?: { store: ReadCache; invalidation: CacheInvalidation };
+    onForward?: (type: string) => void;
+    log?: FastifyBaseLogger;
+  } = {},
 ): Promise<() => Promise<void>> {
   const { cache, onForward, log } = opts;
-  const subjects = new Set<string>([...Object.keys(realtimeMap), ...(cache ? INVALIDATING_SUBJECTS : [])]);
+  const subjects = new Set<string>([...Object.keys(realtimeMap), ...(cache ? cache.invalidation.subjects : [])]);
   const unsubscribes = await Promise.all(
     [...subjects].map((subject) =>
       bus.subscribe(subject, async (evt) => {
-        const groups = cache && groupsInvalidatedBy(evt.subject, evt.data);
-        if (cache && groups) await cache.invalidate(groups);
+        const groups = cache?.invalidation.groupsInvalidatedBy(evt.subject, evt.data);
+        if (cache && groups) await cache.store.invalidate(groups);
         const type = realtimeMap[subject as EventSubject];
         if (type === undefined) return;
         // The payload was validated against the subject's schema when it was written (outbox).

@@ -1,27 +1,56 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ServiceName } from '@wfm/contracts';
+import { PathIndex, routePaths } from '../route-paths.ts';
+import { PROXY_ROUTES, type CachePolicy, type ProxyRoute } from '../routes.ts';
 
 /**
- * What an entry depends on: every post list, the community stats, or one post's detail. Events
- * invalidate groups, not single keys.
+ * What an entry depends on (`lists`, `stats`, `post:42`: the route table's group with its
+ * parameters filled in). Events invalidate groups, not single keys.
  */
-export type CacheGroup = 'lists' | 'stats' | `post:${number}`;
-
-export const postGroup = (id: number): CacheGroup => `post:${id}`;
+export type CacheGroup = string;
 
 /** An anonymous read the gateway may answer from its cache. */
 export interface CacheableRead {
   /** Normalized path and query: the cache key and the path asked of the service on a miss. */
   key: string;
   group: CacheGroup;
+  /** The route's own TTL; unset: the cache's. */
+  ttlMs?: number;
+}
+
+/** A cacheable read and the service that answers it on a miss. */
+export interface CachedRoute {
+  read: CacheableRead;
+  service: ServiceName;
 }
 
 /** Longer URLs are proxied uncached, so odd clients cannot fill the cache with huge keys. */
 const MAX_CACHED_URL_LENGTH = 1024;
-/** Canonical post ids only; `007` or `1e3` go to the service uncached (and the service decides). */
-const POST_DETAIL = /^\/api\/posts\/([1-9]\d{0,14})$/;
 
-/** The query parameter of the My Posts tab: its answer belongs to one visitor. */
-const VISITOR_PARAMETER = 'anon_token';
+/** A group template (`post:{id}`) compiled to a function of the parameters. */
+export function groupTemplate(group: string, pattern: string): (params: Record<string, string>) => CacheGroup {
+  // `all` names the whole cache's generation in Redis (redis-layer.ts).
+  if (group === 'all') throw new Error(`cache group of ${pattern} may not be called all`);
+  const parts = group.split(/\{(\w+)\}/);
+  if (parts.length === 1) return () => group;
+  const names = pattern.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+  for (let i = 1; i < parts.length; i += 2) {
+    if (!names.includes(parts[i]!)) throw new Error(`cache group ${group} of ${pattern} names an unknown parameter ${parts[i]}`);
+  }
+  if (parts.length === 3) {
+    // One parameter (`post:{id}`): no array work per read.
+    const [before, name, after] = parts as [string, string, string];
+    return (params) => `${before}${params[name]}${after}`;
+  }
+  return (params) => parts.map((part, i) => (i % 2 === 1 ? params[part] : part)).join('');
+}
+
+interface CompiledPolicy {
+  service: ServiceName;
+  groupOf: (params: Record<string, string>) => CacheGroup;
+  perVisitorQuery: ReadonlySet<string>;
+  ttlMs: number | undefined;
+}
 
 function decodeName(raw: string): string | undefined {
   try {
@@ -36,12 +65,12 @@ function decodeName(raw: string): string | undefined {
  * `?sort=latest&type=Idea` and `?type=Idea&sort=latest` share an entry. Values are kept as sent.
  * Undefined when the query names a visitor or cannot be decoded.
  */
-function normalizeQuery(query: string): string | undefined {
+function normalizeQuery(query: string, perVisitor: ReadonlySet<string>): string | undefined {
   const pairs: Array<{ name: string; raw: string }> = [];
   for (const raw of query.split('&')) {
     if (raw === '') continue;
     const name = decodeName(raw.split('=', 1)[0]!);
-    if (name === undefined || name === VISITOR_PARAMETER) return undefined;
+    if (name === undefined || perVisitor.has(name)) return undefined;
     pairs.push({ name, raw });
   }
   if (pairs.length === 0) return '';
@@ -49,28 +78,62 @@ function normalizeQuery(query: string): string | undefined {
   return `?${pairs.map((p) => p.raw).join('&')}`;
 }
 
-/**
- * The cache key and group of a GET that carries no per-visitor data: a post list without
- * `anon_token`, a post's detail, or the stats, sent without cookies or credentials. Anything else
- * is undefined and goes to the service as usual.
- */
-export function cacheableRead(method: string, url: string, headers: IncomingHttpHeaders): CacheableRead | undefined {
-  if (method !== 'GET' || url.length > MAX_CACHED_URL_LENGTH) return undefined;
-  // A staff member's browser (admin cookie) or any credentialed client is never served shared data.
-  if (headers.cookie !== undefined || headers.authorization !== undefined) return undefined;
+/** Every path entry of the table with a cache policy, with its route and compiled group. */
+export function cachedPaths(routes: readonly ProxyRoute[]) {
+  return routePaths(routes, (path, route) =>
+    path.cache ? { route, policy: path.cache as CachePolicy, groupOf: groupTemplate(path.cache.group, path.pattern) } : undefined,
+  );
+}
 
-  const queryStart = url.indexOf('?');
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  let group: CacheGroup;
-  if (path === '/api/posts') group = 'lists';
-  else if (path === '/api/stats') group = 'stats';
-  else {
-    const detail = POST_DETAIL.exec(path);
-    if (!detail) return undefined;
-    group = postGroup(Number(detail[1]));
+/**
+ * Which reads of a route table are cacheable: a GET of a path entry with a cache policy, sent
+ * without cookies or credentials and without a per-visitor query parameter. The paths are
+ * compiled once into a PathIndex, so the check on every /api request is a Map lookup or two.
+ */
+export class CacheableReads {
+  private readonly index: PathIndex<CompiledPolicy>;
+
+  constructor(routes: readonly ProxyRoute[]) {
+    this.index = new PathIndex(
+      cachedPaths(routes).map(({ pattern, params, value }) => ({
+        pattern,
+        params,
+        value: {
+          service: value.route.service,
+          groupOf: value.groupOf,
+          perVisitorQuery: new Set(value.policy.perVisitorQuery),
+          ttlMs: value.policy.ttlMs,
+        },
+      })),
+    );
   }
 
-  const query = queryStart === -1 ? '' : normalizeQuery(url.slice(queryStart + 1));
-  if (query === undefined) return undefined;
-  return { key: `${path}${query}`, group };
+  /** The read and its service when the request may be answered from the cache; else undefined. */
+  find(method: string, url: string, headers: IncomingHttpHeaders): CachedRoute | undefined {
+    if (method !== 'GET' || url.length > MAX_CACHED_URL_LENGTH) return undefined;
+    // A staff member's browser (admin cookie) or any credentialed client is never served shared data.
+    if (headers.cookie !== undefined || headers.authorization !== undefined) return undefined;
+
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const match = this.index.match(path);
+    if (!match) return undefined;
+    const policy = match.value;
+    const query = queryStart === -1 ? '' : normalizeQuery(url.slice(queryStart + 1), policy.perVisitorQuery);
+    if (query === undefined) return undefined;
+    const read: CacheableRead = { key: `${path}${query}`, group: policy.groupOf(match.params) };
+    if (policy.ttlMs !== undefined) read.ttlMs = policy.ttlMs;
+    return { read, service: policy.service };
+  }
+}
+
+const TABLE_READS = new CacheableReads(PROXY_ROUTES);
+
+/**
+ * The cache key and group of a GET the gateway's own table (PROXY_ROUTES) lets it cache: an
+ * anonymous post list without `anon_token`, a post's detail, or the stats. Anything else is
+ * undefined and goes to the service as usual.
+ */
+export function cacheableRead(method: string, url: string, headers: IncomingHttpHeaders): CacheableRead | undefined {
+  return TABLE_READS.find(method, url, headers)?.read;
 }

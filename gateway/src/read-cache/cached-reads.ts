@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { upstreamFailure } from '../proxy.ts';
-import { cacheableRead, type CacheableRead } from './cacheable-reads.ts';
+import type { Upstreams } from '../upstreams.ts';
+import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, type CachedAnswer } from './memory-layer.ts';
 import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
@@ -9,7 +10,7 @@ import { VisitorPassThrough } from './visitor-pass-through.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the read cache on a cacheable read that missed memory; answered after the rate limit. */
-    pendingRead: CacheableRead | null;
+    pendingRead: CachedRoute | null;
   }
 }
 
@@ -90,7 +91,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAn
  * cookie, so the answer cannot be anybody's in particular. A pooled socket that turned out dead is
  * retried once, as the proxy does.
  */
-async function readFromService(forum: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
+async function readFromService(service: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
   const headers = {
     accept: 'application/json',
     'x-request-id': request.id,
@@ -100,7 +101,7 @@ async function readFromService(forum: Dispatcher, path: string, request: Fastify
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await forum.request({
+      const res = await service.request({
         method: 'GET',
         path,
         headers,
@@ -119,18 +120,24 @@ async function readFromService(forum: Dispatcher, path: string, request: Fastify
 
 /**
  * The two onRequest hooks of the read cache for the /api scope. `answerHits` runs first and
- * answers anonymous post lists, post details and stats from memory: a hit costs less than the
+ * answers the reads the route table marks cacheable (`reads`) from memory: a hit costs less than the
  * rate-limit check would, and touches no service, so hits are not counted against the client's
- * limit. `answerMisses` runs after the rate limit and fills the cache from Redis or the forum
+ * limit. `answerMisses` runs after the rate limit and fills the cache from Redis or the route's
  * service (one call per key at a time). Every other request, and a visitor's reads right after
  * its own writes or its first read in a while (see VisitorPassThrough), go to the proxy untouched.
  */
 export function readCacheHooks(opts: {
   cache: ReadCache;
-  forum: Dispatcher;
+  reads: CacheableReads;
+  upstreams: Upstreams;
   onOutcome?: (outcome: CacheOutcome) => void;
 }): { answerHits: onRequestHookHandler; answerMisses: onRequestHookHandler } {
-  const { cache, forum } = opts;
+  const { cache, reads, upstreams } = opts;
+  const fetchFor = (pending: CachedRoute, request: FastifyRequest) => {
+    const upstream = upstreams.get(pending.service);
+    if (!upstream) return Promise.reject(new Error(`no upstream for the ${pending.service} service`));
+    return readFromService(upstream, pending.read.key, request);
+  };
   const count = opts.onOutcome ?? (() => {});
   const visitors = new VisitorPassThrough({ activityWindowMs: ACTIVITY_WINDOW_MS, ownWritesWindowMs: OWN_WRITES_WINDOW_MS });
 
@@ -138,24 +145,24 @@ export function readCacheHooks(opts: {
     answerHits(request, reply, done) {
       const token = request.headers['x-anon-token'];
       if (!READ_METHODS.has(request.method)) visitors.noteWrite(token);
-      const read = cacheableRead(request.method, request.url, request.headers);
-      if (!read || visitors.shouldPass(token)) return done();
-      const hit = cache.peek(read.key);
+      const found = reads.find(request.method, request.url, request.headers);
+      if (!found || visitors.shouldPass(token)) return done();
+      const hit = cache.peek(found.read.key);
       if (!hit) {
-        request.pendingRead = read;
+        request.pendingRead = found;
         return done();
       }
-      if (hit.stale) cache.refresh(read, () => readFromService(forum, read.key, request));
+      if (hit.stale) cache.refresh(found.read, () => fetchFor(found, request));
       count(sendCached(request, reply, hit.answer, hit.stale ? 'STALE' : 'HIT'));
     },
 
     answerMisses(request, reply, done) {
-      const read = request.pendingRead;
-      if (!read) return done();
-      cache.load(read, () => readFromService(forum, read.key, request)).then(
+      const pending = request.pendingRead;
+      if (!pending) return done();
+      cache.load(pending.read, () => fetchFor(pending, request)).then(
         (answer) => count(sendAnswer(request, reply, answer)),
         (err: Error & { code?: string }) => {
-          request.log.warn({ err }, 'read cache: the forum service gave no answer');
+          request.log.warn({ err, service: pending.service }, 'read cache: the service gave no answer');
           const failure = upstreamFailure(err);
           reply.code(failure.statusCode).send({ message: failure.message });
         },

@@ -1,40 +1,57 @@
-import { eventSchemas, type EventSubject } from '@wfm/contracts';
-import { postGroup, type CacheGroup } from './cacheable-reads.ts';
+import type { EventSubject } from '@wfm/contracts';
+import { DROPS_WHOLE_CACHE, type CachePolicy, type ProxyRoute } from '../routes.ts';
+import { cachedPaths, type CacheGroup } from './cacheable-reads.ts';
 
-/** Which post an event is about: posts carry `id`, comments and upvotes `post_id`. */
-function postIdOf(data: unknown): number | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { post_id: postId, id } = data as { post_id?: unknown; id?: unknown };
-  const candidate = postId ?? id;
-  return typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0 ? candidate : undefined;
+interface Drop {
+  groupOf: (params: Record<string, string>) => CacheGroup;
+  /** Set for a group with parameters: how to read them from the event. */
+  paramsOfEvent: CachePolicy['paramsOfEvent'] | undefined;
 }
 
-type Rule = (data: unknown) => readonly CacheGroup[] | 'all';
-
 /**
- * A change to a post or its comments changes its detail, every list (order, counts, search) and
- * the stats (today's posts); a new member can change the stats; a restored backup changes
- * everything. An event about a post whose id cannot be read drops every entry rather than guess.
+ * Which events drop which cache groups, from the `droppedBy` of every cache policy in a route
+ * table (plus DROPS_WHOLE_CACHE). An event about a group with parameters whose parameters cannot
+ * be read from its data drops every entry rather than guess.
  */
-const postChange: Rule = (data) => {
-  const id = postIdOf(data);
-  return id === undefined ? 'all' : ['lists', 'stats', postGroup(id)];
-};
+export class CacheInvalidation {
+  private readonly drops = new Map<string, Drop[]>();
+  private readonly everything: ReadonlySet<string>;
 
-const RULES: Partial<Record<EventSubject, Rule>> = {
-  'forum.post.created': postChange,
-  'forum.post.updated': postChange,
-  'forum.post.deleted': postChange,
-  'forum.post.upvoted': postChange,
-  'forum.comment.created': postChange,
-  'identity.profile.created': () => ['stats'],
-  'admin.database.restored': () => 'all',
-};
+  constructor(routes: readonly ProxyRoute[], dropsWholeCache: readonly EventSubject[] = DROPS_WHOLE_CACHE) {
+    this.everything = new Set(dropsWholeCache);
+    for (const { pattern, value } of cachedPaths(routes)) {
+      const hasParams = value.policy.group.includes('{');
+      if (hasParams && value.policy.droppedBy.length > 0 && !value.policy.paramsOfEvent) {
+        throw new Error(`the cache policy of ${pattern} needs paramsOfEvent to know which ${value.policy.group} an event drops`);
+      }
+      for (const subject of value.policy.droppedBy) {
+        const list = this.drops.get(subject) ?? [];
+        list.push({ groupOf: value.groupOf, paramsOfEvent: hasParams ? value.policy.paramsOfEvent : undefined });
+        this.drops.set(subject, list);
+      }
+    }
+  }
 
-/** Every subject that invalidates something (the gateway subscribes to each). */
-export const INVALIDATING_SUBJECTS = (Object.keys(eventSchemas) as EventSubject[]).filter((s) => RULES[s]);
+  /** Every subject that invalidates something (the gateway subscribes to each). */
+  get subjects(): string[] {
+    return [...new Set([...this.drops.keys(), ...this.everything])];
+  }
 
-/** The groups an event invalidates; undefined when it changes nothing the cache holds. */
-export function groupsInvalidatedBy(subject: string, data: unknown): readonly CacheGroup[] | 'all' | undefined {
-  return RULES[subject as EventSubject]?.(data);
+  /** The groups an event invalidates; undefined when it changes nothing the cache holds. */
+  groupsInvalidatedBy(subject: string, data: unknown): readonly CacheGroup[] | 'all' | undefined {
+    if (this.everything.has(subject)) return 'all';
+    const drops = this.drops.get(subject);
+    if (!drops) return undefined;
+    const groups = new Set<CacheGroup>();
+    for (const drop of drops) {
+      if (!drop.paramsOfEvent) {
+        groups.add(drop.groupOf({}));
+        continue;
+      }
+      const params = drop.paramsOfEvent(data);
+      if (params === undefined) return 'all';
+      groups.add(drop.groupOf(params));
+    }
+    return [...groups];
+  }
 }

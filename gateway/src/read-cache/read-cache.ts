@@ -20,7 +20,7 @@ export type ReadAnswer =
   | { source: 'service'; uncached: UpstreamAnswer };
 
 export interface ReadCacheOptions {
-  /** How long an entry is served when no event invalidates it first. */
+  /** How long an entry is served when no event invalidates it first (unless its route sets its own). */
   ttlMs: number;
   /**
    * How long after its TTL an entry may still be served while one request refreshes it in the
@@ -126,7 +126,7 @@ export class ReadCache {
       gzip: compressed,
       contentType: answer.headers['content-type'] as string,
       etag: etagOf(answer.body),
-      expiresAt: now + this.opts.ttlMs,
+      expiresAt: now + (read.ttlMs ?? this.opts.ttlMs),
     };
     if (!fill.voided) {
       this.memory.set(read.key, read.group, cached);
