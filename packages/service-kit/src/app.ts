@@ -29,6 +29,7 @@ import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Vi
 import { createAuthorNames, type AuthorNames } from './author-names.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL } from './env.ts';
+import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
 
 export interface ServiceDefinition {
   name: ServiceName;
@@ -46,6 +47,11 @@ export interface ServiceDefinition {
   jobs?(app: FastifyInstance): ServiceJobs;
   /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
   limits?: LimitTable;
+  /**
+   * Where recordStaffAction writes this service's staff actions; default `<schema>.staff.action`
+   * through the outbox (the admin service stores them in its audit log, and gives its own log here).
+   */
+  staffActionLog?: StaffActionLog;
 }
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -95,6 +101,8 @@ declare module 'fastify' {
     issueVisitorToken(): string;
     /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
     authorNames: AuthorNames;
+    /** Where this service's staff actions go; write them with `recordStaffAction(tx, app, staff, {...})`. */
+    staffActionLog: StaffActionLog;
   }
   interface FastifyRequest {
     /** The staff member the gateway signed for this request, or null. */
@@ -162,6 +170,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });
   app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
   app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
+  app.decorate('staffActionLog', def.staffActionLog ?? outboxStaffActionLog(def.schema));
   app.decorateRequest('staff', null);
   app.decorateRequest('visitor', null);
   app.addHook('onRequest', async (request, reply) => {

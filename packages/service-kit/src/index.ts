@@ -94,6 +94,13 @@ export {
 export { redisClientOptions, startService, type RunningService, type StartServiceOverrides } from './server.ts';
 export { staffOnly } from './staff-routes-access.ts';
 export {
+  recordStaffAction,
+  outboxStaffActionLog,
+  type StaffAction,
+  type StaffActionLog,
+  type StaffActionSource,
+} from './staff-actions.ts';
+export {
   issueVisitorToken,
   verifyVisitorToken,
   revocationKeyOf,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDefinition } from '@wfm/service-kit';
+import { adminStaffActionLog } from './audit/admin-staff-action-log.ts';
 import { subscribeAuditLog } from './audit/audit-consumer.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { backupRoutes } from './backups/routes.ts';
@@ -34,6 +35,7 @@ export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefin
     schema: 'admin',
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes: routesWith({ ...LOGIN_LIMITS, ...opts.loginLimits }),
+    staffActionLog: adminStaffActionLog,
     async onReady(app) {
       // Either source saying production is enough: the single-node launcher passes the services a
       // reduced environment.

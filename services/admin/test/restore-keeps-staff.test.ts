@@ -3,11 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
+import { createLogger, recordStaffAction, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { auditRoutes } from '../src/audit/audit-routes.ts';
-import { recordAction } from '../src/audit/record-action.ts';
 import { backupRoutes } from '../src/backups/routes.ts';
 import { tocWithout } from '../src/backups/restore-job.ts';
 import { authRoutes } from '../src/sessions/auth-routes.ts';
@@ -77,7 +76,7 @@ describe('a restore and the staff accounts, sessions and audit log', () => {
       password: 'password after the backup',
     });
     expect(created.statusCode).toBe(201);
-    await recordAction(t.sql, superAdmin, 'test.after-backup', { type: 'test', id: 'x' });
+    await recordStaffAction(t.sql, t.app, superAdmin, { action: 'test.after-backup', target: { type: 'test', id: 'x' } });
     await t.sql`UPDATE forum.posts SET title = 'after the backup'`;
     const later = await t.sql<{ id: number; action: string }[]>`SELECT id, action FROM audit_log WHERE id > ${mark!.id} ORDER BY id`;
     expect(later.map((e) => e.action)).toEqual(

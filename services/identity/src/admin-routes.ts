@@ -39,6 +39,6 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     },
     // The access hook has run, so the staff identity is there.
     async (request) =>
-      adminProfiles.renameProfile(sql, request.staff as StaffIdentity, request.params.id, request.body.username),
+      adminProfiles.renameProfile(app, request.staff as StaffIdentity, request.params.id, request.body.username),
   );
 };

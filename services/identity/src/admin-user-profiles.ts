@@ -1,5 +1,6 @@
 import { ADMIN_USER_PROFILE_MESSAGES, type AdminUserProfile } from '@wfm/contracts';
-import { conflict, notFound, writeEvent, type Sql, type StaffIdentity } from '@wfm/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity } from '@wfm/service-kit';
 import * as repo from './admin-profile-repository.ts';
 import { hashAnonToken } from './tokens.ts';
 import { findVisitorByTokenHash, profileConflict } from './visitor-repository.ts';
@@ -16,25 +17,21 @@ async function visitorIdOf(sql: Sql, id: number | string): Promise<number | null
 
 /** `username` has passed the AdminUsername contract. The change is reported to the audit log. */
 export async function renameProfile(
-  sql: Sql,
+  app: Pick<FastifyInstance, 'sql' | 'staffActionLog'>,
   staff: StaffIdentity,
   id: number | string,
   username: string,
 ): Promise<AdminUserProfile> {
+  const { sql } = app;
   const visitorId = await visitorIdOf(sql, id);
   if (visitorId === null) throw notFound(ADMIN_USER_PROFILE_MESSAGES.notFound);
   try {
     return await sql.begin(async (tx) => {
       const renamed = await repo.renameProfile(tx, visitorId, username);
       if (!renamed) throw notFound(ADMIN_USER_PROFILE_MESSAGES.notFound);
-      await writeEvent(tx, 'identity.staff.action', {
-        staff_id: staff.id,
-        staff_username: staff.username,
-        role: staff.role,
+      await recordStaffAction(tx, app, staff, {
         action: 'user-profile.username.update',
-        target_type: 'user_profile',
-        target_id: String(visitorId),
-        at: Date.now(),
+        target: { type: 'user_profile', id: visitorId },
       });
       return renamed;
     });

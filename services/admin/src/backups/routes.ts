@@ -12,8 +12,7 @@ import {
   RestoreBackupResponse,
 } from '@wfm/contracts';
 import { HttpError, loadEnv, notFound, serviceEnvSchema } from '@wfm/service-kit';
-import { staffOnly } from '@wfm/service-kit';
-import { recordAction } from '../audit/record-action.ts';
+import { recordStaffAction, staffOnly } from '@wfm/service-kit';
 import { createJobQueue, JobFailedError, JobTimeoutError } from '../jobs/job-queue.ts';
 import { JOB_NAMES } from '../jobs/job-names.ts';
 import { queueConnectionForSql } from '../jobs/queue-connection.ts';
@@ -97,7 +96,7 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base
       const backup = await runJob('Backup', () =>
         jobs.run<CreateBackupResponse>(JOB_NAMES.backup, { fileName }, newJobId('backup'), waitTimeoutMs),
       );
-      await recordAction(app.sql, request.staff!, 'database.backup', { type: 'backup', id: backup.fileName });
+      await recordStaffAction(app.sql, app, request.staff!, { action: 'database.backup', target: { type: 'backup', id: backup.fileName } });
       return backup;
     },
   );
@@ -125,7 +124,10 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base
         jobs.run<RestoreResult>(JOB_NAMES.restore, { backupFileName }, newJobId('restore'), waitTimeoutMs),
       );
       // After the restore, which leaves the audit log as it was (KEPT_SCHEMAS).
-      await recordAction(app.sql, request.staff!, 'database.restore', { type: 'backup', id: result.backupFileName });
+      await recordStaffAction(app.sql, app, request.staff!, {
+        action: 'database.restore',
+        target: { type: 'backup', id: result.backupFileName },
+      });
       return { message: `Database restored from ${result.backupFileName}`, backupFileName: result.backupFileName };
     },
   );

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = asy
     },
     async (request, reply) => {
       try {
-        const { sessionId, username, role } = await auth.login(sql, {
+        const { sessionId, username, role } = await auth.login(app, {
           username: request.body.username,
           password: request.body.password,
           // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it).
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = asy
     '/api/admin/logout',
     { schema: { response: { 200: AdminLogoutResponse } } },
     async (request, reply) => {
-      await auth.logout(sql, sessionIdFrom(request));
+      await auth.logout(app, sessionIdFrom(request));
       clearSessionCookie(request, reply);
       return { success: true as const };
     },

@@ -1,6 +1,6 @@
 import { ADMIN_AUTH_MESSAGES, type AdminLoginResponse } from '@wfm/contracts';
-import { HttpError, unauthorized, type Sql } from '@wfm/service-kit';
-import { recordAction } from '../audit/record-action.ts';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, recordStaffAction, unauthorized, type Sql } from '@wfm/service-kit';
 import { verifyAgainstNothing, verifyPassword } from '../staff/passwords.ts';
 import { findStaffByUsername } from '../staff/staff-repository.ts';
 import { ceilingWait, clearAttempts, countAttempt, LOGIN_LIMITS, recordFailedCheck, type LoginLimits } from './login-limits.ts';
@@ -33,7 +33,11 @@ export class LoginBlocked extends HttpError {
  * Checks the ceilings, counts the attempt for its (username, address) pair (refused while the pair
  * is locked), then the password; see login-limits.ts for the policy.
  */
-export async function login(sql: Sql, attempt: LoginAttempt, limits: LoginLimits = LOGIN_LIMITS): Promise<LoggedIn> {
+/** The app's pool and staff-action log (recordStaffAction). */
+type StaffContext = Pick<FastifyInstance, 'sql' | 'staffActionLog'>;
+
+export async function login(app: StaffContext, attempt: LoginAttempt, limits: LoginLimits = LOGIN_LIMITS): Promise<LoggedIn> {
+  const { sql } = app;
   const ceiling = await ceilingWait(sql, limits, attempt.ip, attempt.username);
   if (ceiling !== null) throw new LoginBlocked(ceiling);
   const counted = await countAttempt(sql, limits, attempt.ip, attempt.username);
@@ -54,19 +58,19 @@ export async function login(sql: Sql, attempt: LoginAttempt, limits: LoginLimits
     await sessions.deleteExpiredSessions(tx);
     await sessions.insertSession(tx, hashSessionId(sessionId), account.id);
     await clearAttempts(tx, limits, attempt.ip, attempt.username);
-    await recordAction(tx, account, 'staff.login', { type: 'staff', id: account.id });
+    await recordStaffAction(tx, app, account, { action: 'staff.login', target: { type: 'staff', id: account.id } });
   });
   return { sessionId, username: account.username, role: account.role };
 }
 
 /** Ends the session (if it is still there) and records the logout of its owner. */
-export async function logout(sql: Sql, sessionId: string | null): Promise<void> {
+export async function logout(app: StaffContext, sessionId: string | null): Promise<void> {
   if (!sessionId) return;
-  await sql.begin(async (tx) => {
+  await app.sql.begin(async (tx) => {
     const idHash = hashSessionId(sessionId);
     const staff = await sessions.touchSession(tx, idHash);
     const staffId = await sessions.deleteSession(tx, idHash);
-    if (staff && staffId !== null) await recordAction(tx, staff, 'staff.logout', { type: 'staff', id: staff.id });
+    if (staff && staffId !== null) await recordStaffAction(tx, app, staff, { action: 'staff.logout', target: { type: 'staff', id: staff.id } });
   });
 }
 

@@ -36,7 +36,7 @@ export const staffRoutes: FastifyPluginAsync = async (base) => {
     '/api/admin/staff',
     { ...access, schema: { body: CreateStaffBody, response: { 201: StaffMember, ...errors, 409: ErrorResponse } } },
     async (request, reply) => {
-      const created = await staffService.createStaff(sql, actor(request), request.body);
+      const created = await staffService.createStaff(app, actor(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -54,7 +54,7 @@ export const staffRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const sessionId = sessionIdFrom(request);
       return staffService.updateStaff(
-        sql,
+        app,
         actor(request),
         request.params.id,
         request.body,
@@ -70,7 +70,7 @@ export const staffRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: IdParams, response: { 200: StaffDeletedResponse, ...errors, 404: ErrorResponse, 409: ErrorResponse } },
     },
     async (request) => {
-      await staffService.deleteStaff(sql, actor(request), request.params.id);
+      await staffService.deleteStaff(app, actor(request), request.params.id);
       return { success: true as const };
     },
   );

@@ -4,8 +4,8 @@ import {
   type StaffPermissions,
   type StaffRole,
 } from '@wfm/contracts';
-import { conflict, notFound, type Sql, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
-import { recordAction } from '../audit/record-action.ts';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
 import { deleteSessionsOf } from '../sessions/session-repository.ts';
 import { hashPassword } from './passwords.ts';
 import * as repo from './staff-repository.ts';
@@ -31,6 +31,9 @@ export interface StaffUpdate {
 
 const STAFF_TARGET = 'staff';
 
+/** The app's pool and staff-action log (recordStaffAction). */
+type StaffContext = Pick<FastifyInstance, 'sql' | 'staffActionLog'>;
+
 export async function listStaff(sql: Sql): Promise<StaffMember[]> {
   return (await repo.listStaff(sql)).map(repo.publicStaff);
 }
@@ -45,7 +48,8 @@ async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createStaff(sql: Sql, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
+export async function createStaff(app: StaffContext, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
+  const { sql } = app;
   const passwordHash = await hashPassword(input.password);
   return withUsernameCheck(() =>
     sql.begin(async (tx) => {
@@ -57,7 +61,7 @@ export async function createStaff(sql: Sql, actor: StaffIdentity, input: StaffIn
         permissions: input.permissions ?? {},
         active: input.active,
       });
-      await recordAction(tx, actor, 'staff.create', { type: STAFF_TARGET, id: created.id });
+      await recordStaffAction(tx, app, actor, { action: 'staff.create', target: { type: STAFF_TARGET, id: created.id } });
       return repo.publicStaff(created);
     }),
   );
@@ -71,13 +75,14 @@ async function keepOneSuperAdmin(tx: TransactionSql, id: number): Promise<void> 
 }
 
 export async function updateStaff(
-  sql: Sql,
+  app: StaffContext,
   actor: StaffIdentity,
   id: number,
   update: StaffUpdate,
   /** The session hash of the request, kept when staff change their own password. */
   currentSession?: Buffer,
 ): Promise<StaffMember> {
+  const { sql } = app;
   const newPassword = update.password ? update.password : undefined;
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
   return withUsernameCheck(() =>
@@ -102,20 +107,20 @@ export async function updateStaff(
       else if (passwordHash !== undefined) await deleteSessionsOf(tx, id, actor.id === id ? currentSession : undefined);
 
       const action = before.active && !updated.active ? 'staff.deactivate' : 'staff.update';
-      await recordAction(tx, actor, action, { type: STAFF_TARGET, id });
+      await recordStaffAction(tx, app, actor, { action, target: { type: STAFF_TARGET, id } });
       return repo.publicStaff(updated);
     }),
   );
 }
 
 /** Deleting an account ends its sessions (they reference it). */
-export async function deleteStaff(sql: Sql, actor: StaffIdentity, id: number): Promise<void> {
-  await sql.begin(async (tx) => {
+export async function deleteStaff(app: StaffContext, actor: StaffIdentity, id: number): Promise<void> {
+  await app.sql.begin(async (tx) => {
     await repo.lockSuperAdminChanges(tx);
     const existing = await repo.findStaffById(tx, id);
     if (!existing) throw notFound(STAFF_MESSAGES.notFound);
     if (isActiveSuperAdmin(existing)) await keepOneSuperAdmin(tx, id);
     await repo.deleteStaff(tx, id);
-    await recordAction(tx, actor, 'staff.delete', { type: STAFF_TARGET, id });
+    await recordStaffAction(tx, app, actor, { action: 'staff.delete', target: { type: STAFF_TARGET, id } });
   });
 }

@@ -48,7 +48,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
       ...staffOnly(app, 'posts'),
       schema: { params: PostIdParams, response: { 200: AdminPostActionResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
     },
-    async (req) => admin.deletePost(sql, req.staff!, req.params.id),
+    async (req) => admin.deletePost(app, req.staff!, req.params.id),
   );
 
   app.post(
@@ -60,6 +60,6 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: AdminPostActionResponse, 404: ErrorResponse, 409: ErrorResponse, ...STAFF_ERRORS },
       },
     },
-    async (req) => admin.resolvePost(sql, req.staff!, req.params.id),
+    async (req) => admin.resolvePost(app, req.staff!, req.params.id),
   );
 };
