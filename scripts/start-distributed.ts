@@ -5,7 +5,7 @@
  * a combination that cannot be honoured is refused with a message. A process that dies is restarted.
  */
 import { z } from 'zod';
-import { DEV_STAFF_HEADER_SECRET, loadEnv } from '@wfm/service-kit';
+import { DEV_STAFF_HEADER_SECRET, exitOnSignals, loadEnv } from '@wfm/service-kit';
 import { SERVICES, GATEWAY_PORT } from '@wfm/contracts';
 import { startDistributed } from './lib/distributed.ts';
 import { LauncherConfigError, resolveDatabaseTarget, type DatabaseTarget } from './lib/service-roles.ts';
@@ -76,10 +76,5 @@ console.log(
 );
 
 const started = run;
-const shutdown = async () => {
-  // Stops the restarts first, then the processes.
-  await started.stop();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+// Stops the restarts first, then the processes (SIGKILL after 10 s each).
+exitOnSignals(() => started.stop(), { timeoutMs: 30_000 });

@@ -7,7 +7,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Redis } from 'ioredis';
-import { ConfigError, createBus, createLogger, loadEnv, loadRateLimitSettings, serviceEnvSchema, startService } from '@wfm/service-kit';
+import {
+  ConfigError,
+  createBus,
+  createLogger,
+  exitOnSignals,
+  loadEnv,
+  loadRateLimitSettings,
+  serviceEnvSchema,
+  startService,
+} from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
 import { buildGateway } from '@wfm/gateway';
 import { startWorker } from '@wfm/admin/worker';
@@ -155,18 +164,15 @@ console.log(
   ].join('\n'),
 );
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  await gateway.close();
-  await worker.close();
-  await Promise.all(running.map((r) => r.close()));
-  await bus.close();
-  await redis?.quit();
-  await embedded?.stop();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+exitOnSignals(
+  async () => {
+    await gateway.close();
+    await worker.close();
+    await Promise.all(running.map((r) => r.close()));
+    await bus.close();
+    await redis?.quit();
+    await embedded?.stop();
+  },
+  // The embedded PostgreSQL needs a moment to stop cleanly after everything else.
+  { logger, timeoutMs: 60_000 },
+);

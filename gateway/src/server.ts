@@ -3,7 +3,7 @@
  * SIGTERM/SIGINT close the websockets, drain in-flight requests, then disconnect.
  */
 import { Redis } from 'ioredis';
-import { ConfigError, createBus, createLogger, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
+import { ConfigError, createBus, createLogger, exitOnSignals, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig, serviceUrlsFrom } from './env.ts';
 
@@ -69,20 +69,12 @@ logger.info(
   'gateway ready',
 );
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'gateway shutting down');
-  setTimeout(() => {
-    logger.error('shutdown took too long, exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
-  await app.close();
-  await metricsServer?.close();
-  await bus.close();
-  await redis?.quit();
-  process.exit(0);
-}
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+exitOnSignals(
+  async () => {
+    await app.close();
+    await metricsServer?.close();
+    await bus.close();
+    await redis?.quit();
+  },
+  { logger, timeoutMs: SHUTDOWN_TIMEOUT_MS },
+);

@@ -116,5 +116,6 @@ export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { createAuthorNames, localAuthorNameDecision, ANONYMOUS_AUTHOR, type AuthorNames } from './author-names.ts';
 export { isVisitorRevoked, recordVisitorRevocation, VISITOR_REVOKED_SUBJECT } from './revocations.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
+export { exitOnSignals, SHUTDOWN_TIMEOUT_MS, type ExitOnSignalsOptions } from './shutdown.ts';
 export * from './uploads/index.ts';
 export * from './jobs/index.ts';

@@ -11,6 +11,7 @@ import { loadRateLimitSettings, type RateLimitSettings } from './rate-limit-tabl
 import { createLogger } from './logger.ts';
 import { serveMetrics } from './metrics.ts';
 import { runMigrations } from './migrate.ts';
+import { exitOnSignals } from './shutdown.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
 import { startServiceJobs } from './jobs/service-jobs.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
@@ -61,9 +62,6 @@ export const redisClientOptions = (commandTimeoutMs: number) => ({
   commandTimeout: commandTimeoutMs,
   retryStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 1_000),
 });
-
-/** Longest a graceful shutdown may take before the process exits anyway. */
-const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /**
  * Boots a service from the environment: migrations (under the schema's lock) -> database pool ->
@@ -154,21 +152,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= cleanup());
 
-    if (standalone) {
-      const onSignal = (signal: NodeJS.Signals) => {
-        logger?.info({ signal }, 'shutting down');
-        setTimeout(() => {
-          logger?.error('shutdown timed out');
-          process.exit(1);
-        }, SHUTDOWN_TIMEOUT_MS).unref();
-        close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGTERM', onSignal);
-      process.once('SIGINT', onSignal);
-    }
+    if (standalone) exitOnSignals(close, { logger });
     return { app, url, ...(metricsUrl ? { metricsUrl } : {}), close };
   } catch (err) {
     await cleanup();
