@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DEV_STAFF_HEADER_SECRET, exitOnSignals, loadEnv } from '@wfm/service-kit';
-import { SERVICES, GATEWAY_PORT } from '@wfm/contracts';
+import { SERVICES, GATEWAY_PORT } from '@wfm/contracts/shared';
 import { startDistributed } from './lib/distributed.ts';
 import { LauncherConfigError, resolveDatabaseTarget, type DatabaseTarget } from './lib/service-roles.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';

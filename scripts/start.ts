@@ -17,7 +17,7 @@ import {
   serviceEnvSchema,
   startService,
 } from '@wfm/service-kit';
-import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
+import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { buildGateway } from '@wfm/gateway';
 import { startWorker } from '@wfm/admin/worker';
 import { loadServiceDefinitions } from './lib/service-definitions.ts';

@@ -1,12 +1,7 @@
-import type {
-  AdminFeatureSuggestion,
-  AdminPost,
-  AdminReport,
-  AdminUserProfile,
-  BackupFile,
-  StaffMember,
-  StaffRole,
-} from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
+import type { AdminUserProfile } from '@wfm/contracts/identity';
+import type { AdminFeatureSuggestion, AdminPost, AdminReport } from '@wfm/contracts/forum';
+import type { BackupFile, StaffMember } from '@wfm/contracts/admin';
 import { http, HttpResponse } from 'msw';
 
 const T0 = Date.UTC(2026, 2, 4, 9, 5);

@@ -1,4 +1,5 @@
-import { ROLE_RIGHTS, STAFF_ROLES, type StaffRole } from '@wfm/contracts';
+import { STAFF_ROLES, type StaffRole } from '@wfm/contracts/shared';
+import { ROLE_RIGHTS } from '@wfm/contracts/admin';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TAB_REGISTRY } from '../src/app/panel/admin-tabs.ts';

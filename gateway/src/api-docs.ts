@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 import type { ProxyRoute } from './routes.ts';
 import type { Upstreams } from './upstreams.ts';
 

@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
-import { REALTIME_CLIENT_MAX_BYTES, type ServiceName } from '@wfm/contracts';
+import { REALTIME_CLIENT_MAX_BYTES, type ServiceName } from '@wfm/contracts/shared';
 import {
   createLogger,
   clientAddressKey,

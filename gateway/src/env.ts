@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts';
+import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { loadEnv, loadRateLimitSettings, resolveLimits, serviceEnvSchema, type RateLimitSettings } from '@wfm/service-kit';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { DEFAULT_WEBSOCKET_LIMITS } from './websocket-admission.ts';

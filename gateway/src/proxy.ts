@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { signStaffHeaders } from '@wfm/service-kit';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
 import type { ProxyRoute } from './routes.ts';
 import type { Upstreams } from './upstreams.ts';

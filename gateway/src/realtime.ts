@@ -10,7 +10,7 @@ import {
   type RealtimeMessage,
   type ServiceSchema,
   type VisitorAddress,
-} from '@wfm/contracts';
+} from '@wfm/contracts/shared';
 import type { BusEvent, EventBus } from '@wfm/service-kit';
 import type { CacheInvalidation } from './read-cache/invalidation.ts';
 import type { ReadCache } from './read-cache/read-cache.ts';

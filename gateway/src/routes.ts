@@ -1,5 +1,5 @@
 import type { HTTPMethods } from 'fastify';
-import type { EventSubject, ServiceName } from '@wfm/contracts';
+import type { EventSubject, ServiceName } from '@wfm/contracts/shared';
 
 /**
  * `public`: proxied as is. `staff`: the gateway first checks the staff session with the admin

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { STAFF_ROLES } from '@wfm/contracts';
+import { STAFF_ROLES } from '@wfm/contracts/shared';
 import type { StaffIdentity } from '@wfm/service-kit';
 import { STAFF_SESSION_PATH } from './routes.ts';
 

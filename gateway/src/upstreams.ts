@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 
 export type Upstreams = Map<ServiceName, Pool>;
 

@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import { SERVICES, type ServiceSchema } from '@wfm/contracts';
+import { SERVICES, type ServiceSchema } from '@wfm/contracts/shared';
 import { createVisitorVerifier, visitorRealtimeAddress, type VisitorVerifier } from '@wfm/service-kit';
 
 /** Where one socket's visitor is reachable: the gateway's room key and each service's address of it. */

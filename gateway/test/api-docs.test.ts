@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SERVICES, type ServiceName } from '@wfm/contracts';
+import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { createMemoryBus, type EventBus } from '@wfm/service-kit';
 import { buildGateway } from '../src/app.ts';
 import { API_DOCUMENT_PATH, createApiDocument, mergeDocuments, SERVICE_DOCUMENT_PATH, type OpenApiDocument } from '../src/api-docs.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SERVICES, type ServiceName } from '@wfm/contracts';
+import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { createLogger, createMemoryBus, type EventBus, type StaffIdentity } from '@wfm/service-kit';
 import { buildGateway, type GatewayOptions } from '../src/app.ts';
 

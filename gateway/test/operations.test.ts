@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { createMemoryBus, serveMetrics } from '@wfm/service-kit';
 import { serviceUrlVariable } from '../src/env.ts';
 import { startFakeServices, startGateway, type FakeServices } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT } from '../src/body-limits.ts';
 import { PROXY_ROUTES } from '../src/routes.ts';
 

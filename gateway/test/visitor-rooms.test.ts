@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { RealtimeMessage, type RealtimeMessage as Message, type VisitorMessage } from '@wfm/contracts';
+import { RealtimeMessage, type RealtimeMessage as Message, type VisitorMessage } from '@wfm/contracts/shared';
 import {
   createBus,
   ConfigError,

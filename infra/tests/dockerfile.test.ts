@@ -64,7 +64,7 @@ describe('Dockerfile', () => {
       'infra/docker/healthcheck.mjs',
       'infra/postgres/initdb/10-roles.sql',
       'packages/service-kit/src/index.ts',
-      'packages/contracts/src/index.ts',
+      'packages/contracts/src/shared/index.ts',
     ];
     for (const file of wanted) {
       expect(sources.some((s) => file === s || file.startsWith(`${s}/`)), `${file} is copied`).toBe(true);

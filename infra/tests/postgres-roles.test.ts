@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCompose } from './support/compose-checks.ts';
 import { renderKustomization, type Manifest } from './support/kustomize.ts';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { SERVICES, type ServiceName } from '@wfm/contracts';
+import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { provisionServiceRoles, withDatabase } from './service-roles.ts';
 import { supervise, type SupervisedProcess } from './supervisor.ts';
 import { waitForProcessReady } from './wait.ts';

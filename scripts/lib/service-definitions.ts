@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@wfm/service-kit';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 
 /** Imports every service's definition (`@wfm/<name>` exports it from src/app.ts). */
 export async function loadServiceDefinitions(): Promise<ServiceDefinition[]> {

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { SERVICES, type ServiceName } from '@wfm/contracts';
+import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 
 /** The Postgres role each service connects with: it owns its schema and nothing else. */
 export const roleFor = (schema: string) => `${schema}_svc`;

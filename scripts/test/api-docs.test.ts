@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 import { buildGateway, PROXY_ROUTES } from '@wfm/gateway';
 import { createLogger, createMemoryBus, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, TEST_STAFF_SECRET, type TestService } from '@wfm/service-kit/testing';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '@wfm/contracts';
+import type { Comment } from '@wfm/contracts/forum';
 import { FakeWebSocket } from './fake-websocket.ts';
 import { makeComment, makeDetail, servePost } from './forum-fixtures.ts';
 import { renderApp } from './render-app.tsx';

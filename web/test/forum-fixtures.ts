@@ -1,4 +1,4 @@
-import type { Comment, PostDetail, PostSummary } from '@wfm/contracts';
+import type { Comment, PostDetail, PostSummary } from '@wfm/contracts/forum';
 import { http, HttpResponse } from 'msw';
 import { server } from './server.ts';
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import type { Comment, PostSummary } from '@wfm/contracts';
+import type { Comment, PostSummary } from '@wfm/contracts/forum';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { parseRealtimeMessage, RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';

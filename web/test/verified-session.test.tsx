@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts';
+import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { api } from '../src/lib/api-client.ts';
 import { createQueryClient } from '../src/lib/query-client.ts';
 import { ensureSession } from '../src/lib/session.ts';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import { Check } from 'lucide-react';
 import { rightsOf } from '../lib/role-rights.ts';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { AdminPostsResponse, type AdminPost, type PostStatus } from '@wfm/contracts';
+import { AdminPostsResponse, type AdminPost, type PostStatus } from '@wfm/contracts/forum';
 import { api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import type { ComponentType } from 'react';
 
 /** Who is signed in: what every tab component and count hook receives. */

@@ -1,4 +1,5 @@
-import { ROLE_RIGHTS, type AdminRight, type StaffRole } from '@wfm/contracts';
+import { type StaffRole } from '@wfm/contracts/shared';
+import { ROLE_RIGHTS, type AdminRight } from '@wfm/contracts/admin';
 
 /** What each right lets a staff member do, in the words the panel shows. */
 export const RIGHT_LABELS: Record<AdminRight, string> = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminSessionResponse } from '@wfm/contracts';
+import { AdminSessionResponse } from '@wfm/contracts/admin';
 import { api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

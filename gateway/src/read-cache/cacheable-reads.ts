@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 import { PathIndex, routePaths } from '../route-paths.ts';
 import { PROXY_ROUTES, type CachePolicy, type ProxyRoute } from '../routes.ts';
 

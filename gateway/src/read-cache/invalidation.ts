@@ -1,4 +1,4 @@
-import type { EventSubject } from '@wfm/contracts';
+import type { EventSubject } from '@wfm/contracts/shared';
 import { DROPS_WHOLE_CACHE, type CachePolicy, type ProxyRoute } from '../routes.ts';
 import { cachedPaths, type CacheGroup } from './cacheable-reads.ts';
 

@@ -1,4 +1,4 @@
-import { GATEWAY_PORT, SERVICES } from '@wfm/contracts';
+import { GATEWAY_PORT, SERVICES } from '@wfm/contracts/shared';
 
 /** One process of the platform as deployed: a service, the gateway or the job worker. */
 export interface Unit {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_FORM_MESSAGES, ReportBody } from '@wfm/contracts';
+import { HELP_FORM_MESSAGES, ReportBody } from '@wfm/contracts/forum';
 
 const firstMessage = (body: unknown) => {
   const result = ReportBody.safeParse(body);

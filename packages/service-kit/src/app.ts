@@ -8,7 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ServiceName, StaffRole } from '@wfm/contracts';
+import type { ServiceName, StaffRole } from '@wfm/contracts/shared';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 import { registerRequestDeadline } from './dependency-errors.ts';

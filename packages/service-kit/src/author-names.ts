@@ -4,7 +4,7 @@ import {
   AUTHOR_NAME_MESSAGES,
   AuthorNameCheckResponse,
   RESERVED_AUTHOR_NAMES,
-} from '@wfm/contracts';
+} from '@wfm/contracts/identity';
 import { HttpError, badRequest } from './errors.ts';
 import { VISITOR_TOKEN_HEADER } from './visitor.ts';
 

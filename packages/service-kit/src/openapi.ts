@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { ServiceName } from '@wfm/contracts';
+import type { ServiceName } from '@wfm/contracts/shared';
 
 /** Where every service publishes its OpenAPI document (internal: the gateway never proxies /internal). */
 export const OPENAPI_PATH = '/internal/openapi.json';

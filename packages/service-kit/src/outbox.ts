@@ -1,4 +1,4 @@
-import { eventSchemas, type EventPayload, type EventSubject } from '@wfm/contracts';
+import { eventSchemas, type EventPayload, type EventSubject } from '@wfm/contracts/shared';
 import type { Db } from './db.ts';
 
 const CHANNEL_PREFIX = 'wfm_outbox_';

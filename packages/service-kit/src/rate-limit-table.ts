@@ -1,4 +1,4 @@
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { ConfigError } from './errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eventSchemas } from '@wfm/contracts';
+import { eventSchemas } from '@wfm/contracts/shared';
 import type { Db } from './db.ts';
 import type { Visitor } from './visitor.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { SERVICES } from '@wfm/contracts';
+import { SERVICES } from '@wfm/contracts/shared';
 import { createServiceApp, type ServiceDefinition } from './app.ts';
 import { createBus } from './bus/index.ts';
 import type { EventBus } from './bus/types.ts';

@@ -1,4 +1,4 @@
-import { eventSchemas, type EventSubject, type StaffActionEvent } from '@wfm/contracts';
+import { eventSchemas, type EventSubject, type StaffActionEvent } from '@wfm/contracts/shared';
 import type { Db } from './db.ts';
 import { writeEvent } from './outbox.ts';
 import type { StaffIdentity } from './staff-signature.ts';

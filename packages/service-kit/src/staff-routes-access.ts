@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { rolesWith, type AdminRight } from '@wfm/contracts';
+import { rolesWith, type AdminRight } from '@wfm/contracts/admin';
 
 /**
  * Route options for a staff call: the signed staff identity is checked before the body is read

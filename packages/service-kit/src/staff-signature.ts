@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { STAFF_ROLES, type StaffRole } from '@wfm/contracts';
+import { STAFF_ROLES, type StaffRole } from '@wfm/contracts/shared';
 
 /**
  * Headers the gateway sets on requests of a signed-in staff member (and strips from client

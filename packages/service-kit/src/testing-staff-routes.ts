@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, hasRight, type AdminRight } from '@wfm/contracts';
+import { STAFF_ROLES } from '@wfm/contracts/shared';
+import { hasRight, type AdminRight } from '@wfm/contracts/admin';
 import type { ServiceDefinition } from './app.ts';
 import { STAFF_HEADERS, signStaffHeaders } from './staff-signature.ts';
 import { buildTestService, type TestService } from './testing.ts';

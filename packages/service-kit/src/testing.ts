@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import postgres from 'postgres';
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import { createServiceApp, type ServiceDefinition } from './app.ts';
 import { createMemoryBus } from './bus/memory.ts';
 import { createNatsBus } from './bus/nats.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { visitorNotifySubject, SERVICES, type ServiceSchema, type VisitorMessage } from '@wfm/contracts';
+import { visitorNotifySubject, SERVICES, type ServiceSchema, type VisitorMessage } from '@wfm/contracts/shared';
 import type { Db } from './db.ts';
 import { writeEvent } from './outbox.ts';
 import type { Visitor } from './visitor.ts';

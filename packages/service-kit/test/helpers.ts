@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@wfm/contracts';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import type { ServiceDefinition } from '../src/app.ts';
 import { badRequest, HttpError } from '../src/errors.ts';
 import { keyByVisitor } from '../src/rate-limit.ts';

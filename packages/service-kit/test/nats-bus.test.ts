@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts';
+import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts/shared';
 import { createNatsBus } from '../src/bus/nats.ts';
 import type { EventBus } from '../src/bus/types.ts';
 import { createLogger } from '../src/logger.ts';

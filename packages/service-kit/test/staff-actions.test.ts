@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffActionEvent } from '@wfm/contracts';
+import type { StaffActionEvent } from '@wfm/contracts/shared';
 import { createSql, type Sql } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { runMigrations } from '../src/migrate.ts';

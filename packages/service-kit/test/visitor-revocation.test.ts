@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts';
+import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { requireVisitor } from '../src/visitor.ts';
 import { buildTestService, testVisitorToken, type TestService } from '../src/testing.ts';
 import { fixtureService, waitFor } from './helpers.ts';

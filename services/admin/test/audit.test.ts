@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { EVENT_STREAM, type StaffActionEvent } from '@wfm/contracts';
+import { EVENT_STREAM, type StaffActionEvent } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
 import { STAFF_ACTION_SUBJECTS } from '../src/audit/audit-consumer.ts';

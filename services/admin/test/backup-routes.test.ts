@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';

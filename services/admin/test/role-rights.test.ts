@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_RIGHTS, rolesWith } from '@wfm/contracts';
+import { ROLE_RIGHTS, rolesWith } from '@wfm/contracts/admin';
 
 describe('ROLE_RIGHTS (the issue fixes them; the spec leaves them open)', () => {
   it('gives Moderators the moderation rights', () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import type { Sql } from '@wfm/service-kit';
 import type { TestService } from '@wfm/service-kit/testing';
 import { hashPassword } from '../src/staff/passwords.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '@wfm/contracts';
-import { eventSchemas } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
+import { eventSchemas } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
 import { asStaff, createStaff, uniqueName } from './staff-helpers.ts';

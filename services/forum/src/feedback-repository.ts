@@ -1,5 +1,5 @@
 import type { Db } from '@wfm/service-kit';
-import type { AdminFeatureSuggestion, AdminReport } from '@wfm/contracts';
+import type { AdminFeatureSuggestion, AdminReport } from '@wfm/contracts/forum';
 
 export interface NewReport {
   kind: 'post' | 'help';

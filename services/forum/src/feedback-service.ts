@@ -7,7 +7,7 @@ import {
   PostReportBody,
   type FeatureSuggestionResponse,
   type ReportResponse,
-} from '@wfm/contracts';
+} from '@wfm/contracts/forum';
 import * as feedback from './feedback-repository.ts';
 import { postTitle } from './post-repository.ts';
 import { ANONYMOUS } from './posts-service.ts';

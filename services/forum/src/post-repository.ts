@@ -1,5 +1,5 @@
 import type { Db } from '@wfm/service-kit';
-import type { AdminPost, Comment, PostSort, PostStatus, PostSummary, PostType } from '@wfm/contracts';
+import type { AdminPost, Comment, PostSort, PostStatus, PostSummary, PostType } from '@wfm/contracts/forum';
 
 const SUMMARY_COLUMNS = 'id, type, title, body, author_name, created_at, upvotes, status, tags, tool_links, attachments, comment_count';
 

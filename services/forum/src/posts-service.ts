@@ -10,7 +10,7 @@ import {
   type PostDetail,
   type PostSort,
   type PostType,
-} from '@wfm/contracts';
+} from '@wfm/contracts/forum';
 import * as posts from './post-repository.ts';
 
 export const ANONYMOUS = 'Anonymous';

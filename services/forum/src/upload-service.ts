@@ -8,7 +8,7 @@ import {
   type Sql,
   type UploadSettings,
 } from '@wfm/service-kit';
-import { UPLOAD_LIMITS, UPLOADS_PREFIX, type UploadedFile } from '@wfm/contracts';
+import { UPLOAD_LIMITS, UPLOADS_PREFIX, type UploadedFile } from '@wfm/contracts/forum';
 
 export { STORED_NAME, cleanName, contentDisposition } from '@wfm/service-kit';
 

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import {
-  AdminFeatureSuggestionsResponse,
-  AdminPostsResponse,
-  AdminReportsResponse,
-  POST_MESSAGES,
-  STAFF_ROLES,
-  type StaffRole,
-} from '@wfm/contracts';
+import { STAFF_ROLES, type StaffRole } from '@wfm/contracts/shared';
+import { AdminFeatureSuggestionsResponse, AdminPostsResponse, AdminReportsResponse, POST_MESSAGES } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { createPost, get, outboxEvents, post } from './helpers.ts';
 

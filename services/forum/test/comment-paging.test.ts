@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { COMMENT_PAGE, CommentPage, POST_MESSAGES, PostDetail } from '@wfm/contracts';
+import { COMMENT_PAGE, CommentPage, POST_MESSAGES, PostDetail } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { createPost, get, post } from './helpers.ts';
 

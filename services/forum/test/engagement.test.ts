@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createServiceApp, createSql, type Sql } from '@wfm/service-kit';
 import { buildTestService, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestService } from '@wfm/service-kit/testing';
-import { COMMENT_MESSAGES, Comment, POST_MESSAGES, PostDetail } from '@wfm/contracts';
+import { COMMENT_MESSAGES, Comment, POST_MESSAGES, PostDetail } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, outboxEvents, post, randomIp, type Visitor } from './helpers.ts';
 

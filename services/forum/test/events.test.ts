@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { eventSchemas, realtimeMap, type EventSubject } from '@wfm/contracts';
+import { eventSchemas, realtimeMap, type EventSubject } from '@wfm/contracts/shared';
 import { service } from '../src/app.ts';
 import { createPost, newVisitor, post } from './helpers.ts';
 

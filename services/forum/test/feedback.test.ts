@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { HELP_FORM_MESSAGES, POST_MESSAGES, REPORT_REASONS, SUGGESTION_MESSAGES } from '@wfm/contracts';
+import { HELP_FORM_MESSAGES, POST_MESSAGES, REPORT_REASONS, SUGGESTION_MESSAGES } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { createPost, outboxEvents, post } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, testVisitorToken, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { INCOMPLETE_REQUEST_MESSAGE, loadRateLimitSettings, createPgUploadStore, queueConnection, startJobRunner, createLogger, type UploadStore } from '@wfm/service-kit';
-import { UploadResponse } from '@wfm/contracts';
+import { UploadResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { UPLOAD_CLEANUP_JOB, createUploadCleanupHandler, type UploadCleanupResult } from '../src/upload-cleanup.ts';
 import { createPgUploadQuota } from '@wfm/service-kit';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import postgres from 'postgres';
-import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts';
+import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { issueVisitorToken } from '@wfm/service-kit';
 import { buildTestService, TEST_VISITOR_SECRET, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';

@@ -1,4 +1,4 @@
-import type { AdminUserProfile } from '@wfm/contracts';
+import type { AdminUserProfile } from '@wfm/contracts/identity';
 import type { Db } from '@wfm/service-kit';
 
 interface Row {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   AdminUserProfile,
   AdminUserProfileId,
   AdminUserProfileListQuery,
   AdminUserProfileListResponse,
-  ErrorResponse,
   UpdateUserProfileBody,
-} from '@wfm/contracts';
+} from '@wfm/contracts/identity';
 import type { StaffIdentity } from '@wfm/service-kit';
 import * as adminProfiles from './admin-user-profiles.ts';
 import { staffOnly } from '@wfm/service-kit';

@@ -1,4 +1,4 @@
-import { ADMIN_USER_PROFILE_MESSAGES, type AdminUserProfile } from '@wfm/contracts';
+import { ADMIN_USER_PROFILE_MESSAGES, type AdminUserProfile } from '@wfm/contracts/identity';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity } from '@wfm/service-kit';
 import * as repo from './admin-profile-repository.ts';

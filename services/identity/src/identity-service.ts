@@ -8,7 +8,7 @@ import {
   type CreateProfileResponse,
   type CreateSessionResponse,
   type UserProfileResponse,
-} from '@wfm/contracts';
+} from '@wfm/contracts/identity';
 import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type Visitor } from '@wfm/service-kit';
 import { isProfane } from './profanity.ts';
 import { isStaffName } from './staff-names.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   AUTHOR_NAME_CHECK_PATH,
   AnonToken,
@@ -12,10 +13,9 @@ import {
   CreateProfileResponse,
   CreateSessionResponse,
   DeleteSessionResponse,
-  ErrorResponse,
   ProfileCheckResponse,
   UserProfileResponse,
-} from '@wfm/contracts';
+} from '@wfm/contracts/identity';
 import { adminRoutes } from './admin-routes.ts';
 import * as identity from './identity-service.ts';
 import { limits } from './rate-limits.ts';

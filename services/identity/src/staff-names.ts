@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eventSchemas } from '@wfm/contracts';
+import { eventSchemas } from '@wfm/contracts/shared';
 import type { Db } from '@wfm/service-kit';
 
 /** Remembers a staff account name for good (lower-cased); repeated deliveries are harmless. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminUserProfile, type StaffRole } from '@wfm/contracts';
+import { type StaffRole } from '@wfm/contracts/shared';
+import { AdminUserProfile } from '@wfm/contracts/identity';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { hashAnonToken } from '../src/tokens.ts';

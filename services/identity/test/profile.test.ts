@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateProfileResponse, USERNAME_MESSAGES } from '@wfm/contracts';
+import { CreateProfileResponse, USERNAME_MESSAGES } from '@wfm/contracts/identity';
 import { RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';

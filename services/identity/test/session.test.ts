@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnonToken } from '@wfm/contracts';
+import { AnonToken } from '@wfm/contracts/identity';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { IDENTITY_LIMITS } from '../src/rate-limits.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AnonToken } from '@wfm/contracts';
+import { AnonToken } from '@wfm/contracts/identity';
 import { testVisitorToken } from '@wfm/service-kit/testing';
 import { hashAnonToken } from '../src/tokens.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERNAME_MESSAGES } from '@wfm/contracts';
+import { USERNAME_MESSAGES } from '@wfm/contracts/identity';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { checkUsername, createProfile, createSession, uniqueUsername } from './helpers.ts';

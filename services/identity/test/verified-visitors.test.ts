@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR_NAME_MESSAGES, USERNAME_MESSAGES } from '@wfm/contracts';
+import { AUTHOR_NAME_MESSAGES, USERNAME_MESSAGES } from '@wfm/contracts/identity';
 import { issueVisitorToken } from '@wfm/service-kit';
 import { buildTestService, TEST_VISITOR_SECRET, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';

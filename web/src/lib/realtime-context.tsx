@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import type { RealtimeData, RealtimeType } from '@wfm/contracts';
+import type { RealtimeData, RealtimeType } from '@wfm/contracts/shared';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from './realtime.ts';
 import { sessionQueryOptions } from './session.ts';

@@ -1,4 +1,4 @@
-import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts';
+import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts/shared';
 import { REALTIME_RECONNECT_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';

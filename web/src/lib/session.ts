@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts';
+import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts/identity';
 import { SESSION_SETTLE_DELAY_MS } from '../config/constants.ts';
 import { api, isApiError } from './api-client.ts';
 import { storage } from './storage.ts';

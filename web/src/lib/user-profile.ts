@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { UserProfileResponse } from '@wfm/contracts';
+import { UserProfileResponse } from '@wfm/contracts/identity';
 import { PROFILE_RETRIES, PROFILE_STALE_TIME_MS } from '../config/constants.ts';
 import { api, isApiError } from './api-client.ts';
 import { useSession } from './session.ts';

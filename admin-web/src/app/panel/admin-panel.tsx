@@ -1,4 +1,4 @@
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import { Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@wfm/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

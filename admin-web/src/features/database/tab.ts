@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useBackupStats } from './api/get-backup-stats.ts';
 import { DatabaseTab } from './components/database-tab.tsx';

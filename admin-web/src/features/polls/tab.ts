@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import { upcomingTab } from '../../components/upcoming-tab.tsx';
 
 /** Polls: not launched yet. */

@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useAdminPosts } from '../../lib/admin-posts.ts';
 import { PostsTab } from './components/posts-tab.tsx';

@@ -1,4 +1,4 @@
-import type { AdminFeatureSuggestion, AdminReport } from '@wfm/contracts';
+import type { AdminFeatureSuggestion, AdminReport } from '@wfm/contracts/forum';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { reportStatus, suggestionReference } from './labels.ts';
 

@@ -1,4 +1,5 @@
-import { REPORT_REASON_LABELS, type AdminFeatureSuggestion, type AdminReport, type ReportReason } from '@wfm/contracts';
+import { type AdminFeatureSuggestion, type AdminReport, type ReportReason } from '@wfm/contracts/forum';
+import { REPORT_REASON_LABELS } from '@wfm/contracts/forum/labels';
 
 /** Reports and suggestions without a status are shown as "New". */
 export function reportStatus(status: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useReportsCount } from './api/reports-count.ts';
 import { ReportsTab } from './components/reports-tab.tsx';

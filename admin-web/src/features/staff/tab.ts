@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useStaff } from './api/get-staff.ts';
 import { StaffTab } from './components/staff-tab.tsx';

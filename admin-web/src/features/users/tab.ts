@@ -1,4 +1,4 @@
-import { rolesWith } from '@wfm/contracts';
+import { rolesWith } from '@wfm/contracts/admin';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useUserProfiles } from './api/get-user-profiles.ts';
 import { UsersTab } from './components/users-tab.tsx';

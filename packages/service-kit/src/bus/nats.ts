@@ -15,7 +15,7 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
-import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts';
+import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts/shared';
 import { assertPattern, assertSubject } from './subjects.ts';
 import { DEDUP_WINDOW_MS, MAX_DELIVER, redeliveryDelayMs, type EventBus, type SubscribeOptions } from './types.ts';
 

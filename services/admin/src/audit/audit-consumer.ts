@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_STREAM_SUBJECTS, StaffActionEvent } from '@wfm/contracts';
+import { EVENT_STREAM_SUBJECTS, StaffActionEvent } from '@wfm/contracts/shared';
 import type { BusEvent, EventBus, Sql } from '@wfm/service-kit';
 import { insertAuditEntry } from './audit-repository.ts';
 

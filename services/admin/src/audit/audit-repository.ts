@@ -1,4 +1,5 @@
-import type { AuditEntry, StaffActionEvent } from '@wfm/contracts';
+import type { StaffActionEvent } from '@wfm/contracts/shared';
+import type { AuditEntry } from '@wfm/contracts/admin';
 import type { Db } from '@wfm/service-kit';
 
 /** A staff action as recorded: the event payload plus the service that reported it. */

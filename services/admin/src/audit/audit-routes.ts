@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuditListQuery, AuditListResponse, ErrorResponse } from '@wfm/contracts';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import { AuditListQuery, AuditListResponse } from '@wfm/contracts/admin';
 import { staffOnly } from '@wfm/service-kit';
 import { listAuditEntries } from './audit-repository.ts';
 

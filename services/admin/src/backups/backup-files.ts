@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BackupFileName, type BackupFile, type BackupStatsResponse } from '@wfm/contracts';
+import { BackupFileName, type BackupFile, type BackupStatsResponse } from '@wfm/contracts/admin';
 
 /** Default BACKUP_DIR (relative to the working directory) for development runs. */
 export const DEFAULT_BACKUP_DIR = './.data/backups';

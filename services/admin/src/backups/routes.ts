@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   BackupListResponse,
   BackupStatsResponse,
   CreateBackupResponse,
-  ErrorResponse,
   RestoreBackupBody,
   RestoreBackupResponse,
-} from '@wfm/contracts';
+} from '@wfm/contracts/admin';
 import { HttpError, loadEnv, notFound, serviceEnvSchema } from '@wfm/service-kit';
 import { recordStaffAction, staffOnly } from '@wfm/service-kit';
 import { createJobQueue, JobFailedError, JobTimeoutError } from '../jobs/job-queue.ts';

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   ADMIN_AUTH_MESSAGES,
   AdminLoginBody,
   AdminLoginResponse,
   AdminLogoutResponse,
   AdminSessionResponse,
-  ErrorResponse,
   StaffSessionIdentity,
-} from '@wfm/contracts';
+} from '@wfm/contracts/admin';
 import { clientAddressKey, unauthorized } from '@wfm/service-kit';
 import * as auth from './auth-service.ts';
 import { LOGIN_LIMITS, type LoginLimits } from './login-limits.ts';

@@ -1,4 +1,4 @@
-import { ADMIN_AUTH_MESSAGES, type AdminLoginResponse } from '@wfm/contracts';
+import { ADMIN_AUTH_MESSAGES, type AdminLoginResponse } from '@wfm/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, recordStaffAction, unauthorized, type Sql } from '@wfm/service-kit';
 import { verifyAgainstNothing, verifyPassword } from '../staff/passwords.ts';

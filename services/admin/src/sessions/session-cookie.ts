@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_SESSION_COOKIE } from '@wfm/contracts';
+import { STAFF_SESSION_COOKIE } from '@wfm/contracts/admin';
 import { SESSION_MAX_AGE_SECONDS } from './session-repository.ts';
 
 /** A new session id: 32 random bytes, base64url. */

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffRole } from '@wfm/contracts/shared';
 import type { Db } from '@wfm/service-kit';
 
 /** A session ends after this long without a request... */

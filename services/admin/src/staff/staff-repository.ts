@@ -1,5 +1,5 @@
-import type { StaffMember, StaffPermissions } from '@wfm/contracts';
-import type { StaffRole } from '@wfm/contracts';
+import type { StaffMember, StaffPermissions } from '@wfm/contracts/admin';
+import type { StaffRole } from '@wfm/contracts/shared';
 import type { Db } from '@wfm/service-kit';
 
 export interface StaffAccount extends StaffMember {

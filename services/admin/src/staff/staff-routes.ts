@@ -1,15 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CreateStaffBody,
-  ErrorResponse,
-  PositiveIntId,
-  StaffDeletedResponse,
-  StaffListResponse,
-  StaffMember,
-  UpdateStaffBody,
-} from '@wfm/contracts';
+import { ErrorResponse, PositiveIntId } from '@wfm/contracts/shared';
+import { CreateStaffBody, StaffDeletedResponse, StaffListResponse, StaffMember, UpdateStaffBody } from '@wfm/contracts/admin';
 import type { StaffIdentity } from '@wfm/service-kit';
 import { staffOnly } from '@wfm/service-kit';
 import { hashSessionId, sessionIdFrom } from '../sessions/session-cookie.ts';

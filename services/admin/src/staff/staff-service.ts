@@ -1,9 +1,5 @@
-import {
-  STAFF_MESSAGES,
-  type StaffMember,
-  type StaffPermissions,
-  type StaffRole,
-} from '@wfm/contracts';
+import { type StaffRole } from '@wfm/contracts/shared';
+import { STAFF_MESSAGES, type StaffMember, type StaffPermissions } from '@wfm/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
 import { deleteSessionsOf } from '../sessions/session-repository.ts';

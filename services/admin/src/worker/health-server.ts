@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthResponse, ReadyResponse } from '@wfm/contracts';
+import { HealthResponse, ReadyResponse } from '@wfm/contracts/shared';
 import type { Logger, Sql } from '@wfm/service-kit';
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   AdminFeatureSuggestionsResponse,
   AdminListQuery,
   AdminPostActionResponse,
   AdminPostsResponse,
   AdminReportsResponse,
-  ErrorResponse,
   PostIdParams,
-} from '@wfm/contracts';
+} from '@wfm/contracts/forum';
 import { staffOnly } from '@wfm/service-kit';
 import * as admin from '../admin-service.ts';
 import { listReports, listSuggestions } from '../feedback-repository.ts';

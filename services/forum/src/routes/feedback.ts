@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from '../feedback-service.ts';
 import { acceptAuthorName } from '../visitors.ts';
 import { writeLimits } from '../rate-limits.ts';

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   Comment,
   CommentPage,
   CreateCommentBody,
   CreatePostBody,
   CreatePostResponse,
-  ErrorResponse,
   ListCommentsQuery,
   ListPostsQuery,
   ListPostsResponse,
   PostDetail,
   PostIdParams,
   UpvoteResponse,
-} from '@wfm/contracts';
+} from '@wfm/contracts/forum';
 import { requireVisitor } from '@wfm/service-kit';
 import * as postsService from '../posts-service.ts';
 import { writeLimits } from '../rate-limits.ts';

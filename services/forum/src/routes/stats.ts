@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { StatsResponse } from '@wfm/contracts';
+import { StatsResponse } from '@wfm/contracts/forum';
 import { countActiveVisitors } from '../activity.ts';
 import { countPostsSince } from '../post-repository.ts';
 

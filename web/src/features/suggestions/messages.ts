@@ -1,4 +1,4 @@
-import { SUGGESTION_MESSAGES } from '@wfm/contracts';
+import { SUGGESTION_MESSAGES } from '@wfm/contracts/forum';
 
 /** Toast texts of the two suggestion dialogs, word for word from spec 1 §5 and §8. */
 export const HEADER_SUGGESTION_TOASTS = {

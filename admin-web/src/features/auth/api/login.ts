@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminLoginResponse, type AdminLoginBody } from '@wfm/contracts';
+import { AdminLoginResponse, type AdminLoginBody } from '@wfm/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { staffSessionQueryOptions } from '../../../lib/staff-session.ts';
 

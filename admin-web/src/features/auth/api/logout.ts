@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminLogoutResponse } from '@wfm/contracts';
+import { AdminLogoutResponse } from '@wfm/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { isStaffData } from '../../../lib/query-keys.ts';
 import { SIGNED_OUT, staffSessionQueryOptions } from '../../../lib/staff-session.ts';

@@ -1,4 +1,4 @@
-import { ADMIN_AUTH_MESSAGES } from '@wfm/contracts';
+import { ADMIN_AUTH_MESSAGES } from '@wfm/contracts/admin';
 import { Alert, AlertDescription, Button, Input, Label, toast } from '@wfm/ui';
 import { AlertCircle, LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

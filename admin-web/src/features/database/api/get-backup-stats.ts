@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BackupStatsResponse } from '@wfm/contracts';
+import { BackupStatsResponse } from '@wfm/contracts/admin';
 import { BACKUPS_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

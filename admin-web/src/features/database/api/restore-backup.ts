@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RestoreBackupResponse } from '@wfm/contracts';
+import { RestoreBackupResponse } from '@wfm/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { isStaffData } from '../../../lib/query-keys.ts';
 

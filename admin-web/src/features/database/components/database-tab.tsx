@@ -1,4 +1,4 @@
-import type { BackupFile } from '@wfm/contracts';
+import type { BackupFile } from '@wfm/contracts/admin';
 import {
   Button,
   Card,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminPostActionResponse } from '@wfm/contracts';
+import { AdminPostActionResponse } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

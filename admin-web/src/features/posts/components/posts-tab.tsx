@@ -1,4 +1,4 @@
-import type { AdminPost } from '@wfm/contracts';
+import type { AdminPost } from '@wfm/contracts/forum';
 import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
 import { CheckCircle2, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminFeatureSuggestionsResponse } from '@wfm/contracts';
+import { AdminFeatureSuggestionsResponse } from '@wfm/contracts/forum';
 import { FEEDBACK_LIMIT } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

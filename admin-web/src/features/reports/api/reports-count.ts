@@ -1,4 +1,4 @@
-import { hasRight } from '@wfm/contracts';
+import { hasRight } from '@wfm/contracts/admin';
 import type { SignedInStaff } from '../../../lib/admin-tab.ts';
 import { useFeatureSuggestions } from './get-feature-suggestions.ts';
 import { useReports } from './get-reports.ts';

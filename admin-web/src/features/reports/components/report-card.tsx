@@ -1,4 +1,4 @@
-import type { AdminReport, PostStatus } from '@wfm/contracts';
+import type { AdminReport, PostStatus } from '@wfm/contracts/forum';
 import { Badge, Button, Card, buttonClasses, toast } from '@wfm/ui';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { ExpandableText } from '../../../components/expandable-text.tsx';

@@ -1,4 +1,4 @@
-import { hasRight } from '@wfm/contracts';
+import { hasRight } from '@wfm/contracts/admin';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceState } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';

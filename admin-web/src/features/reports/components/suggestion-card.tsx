@@ -1,4 +1,4 @@
-import type { AdminFeatureSuggestion } from '@wfm/contracts';
+import type { AdminFeatureSuggestion } from '@wfm/contracts/forum';
 import { Badge, Card } from '@wfm/ui';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { StaffMember, type CreateStaffBody } from '@wfm/contracts';
+import { StaffMember, type CreateStaffBody } from '@wfm/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

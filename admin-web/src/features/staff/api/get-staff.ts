@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StaffListResponse } from '@wfm/contracts';
+import { StaffListResponse } from '@wfm/contracts/admin';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

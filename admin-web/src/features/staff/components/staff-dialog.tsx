@@ -1,10 +1,5 @@
-import {
-  CreateStaffBody,
-  STAFF_ROLES,
-  UpdateStaffBody,
-  type StaffMember,
-  type StaffRole,
-} from '@wfm/contracts';
+import { STAFF_ROLES, type StaffRole } from '@wfm/contracts/shared';
+import { CreateStaffBody, UpdateStaffBody, type StaffMember } from '@wfm/contracts/admin';
 import {
   Alert,
   AlertDescription,

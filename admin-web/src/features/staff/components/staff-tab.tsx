@@ -1,4 +1,4 @@
-import type { StaffMember } from '@wfm/contracts';
+import type { StaffMember } from '@wfm/contracts/admin';
 import { Badge, Button, ConfirmDialog, toast } from '@wfm/ui';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';

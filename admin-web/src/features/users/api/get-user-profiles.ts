@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminUserProfileListResponse } from '@wfm/contracts';
+import { AdminUserProfileListResponse } from '@wfm/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

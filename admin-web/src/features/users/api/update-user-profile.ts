@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUserProfile, type UpdateUserProfileBody } from '@wfm/contracts';
+import { AdminUserProfile, type UpdateUserProfileBody } from '@wfm/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,8 +1,4 @@
-import {
-  ADMIN_USER_PROFILE_MESSAGES,
-  adminUsernameError,
-  type AdminUserProfile,
-} from '@wfm/contracts';
+import { ADMIN_USER_PROFILE_MESSAGES, adminUsernameError, type AdminUserProfile } from '@wfm/contracts/identity';
 import { Button, Input, toast } from '@wfm/ui';
 import { Check, Pencil, Search, X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';

@@ -1,4 +1,4 @@
-import { UPLOAD_ACCEPT, UPLOAD_LIMITS, type Attachment } from '@wfm/contracts';
+import { UPLOAD_ACCEPT, UPLOAD_LIMITS, type Attachment } from '@wfm/contracts/forum';
 import { Button, toast } from '@wfm/ui';
 import { FileText, LoaderCircle, Paperclip, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';

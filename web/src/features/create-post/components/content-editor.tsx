@@ -1,4 +1,4 @@
-import { POST_LIMITS } from '@wfm/contracts';
+import { POST_LIMITS } from '@wfm/contracts/forum';
 import { Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@wfm/ui';
 import { useId } from 'react';
 import { MarkdownContent } from '../../../components/markdown.tsx';

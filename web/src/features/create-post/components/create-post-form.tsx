@@ -1,4 +1,12 @@
-import { isHttpUrl, POST_LIMITS, POST_MESSAGES, POST_TYPES, splitTags, type Attachment, type PostType } from '@wfm/contracts';
+import {
+  isHttpUrl,
+  POST_LIMITS,
+  POST_MESSAGES,
+  POST_TYPES,
+  splitTags,
+  type Attachment,
+  type PostType,
+} from '@wfm/contracts/forum';
 import {
   Button,
   buttonClasses,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Comment, type CreateCommentBody } from '@wfm/contracts';
+import { Comment, type CreateCommentBody } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 import { appendCachedComment } from './post-cache.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CommentPage } from '@wfm/contracts';
+import { CommentPage } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 import { appendCachedCommentPage } from './post-cache.ts';
 

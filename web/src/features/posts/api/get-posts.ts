@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ListPostsResponse, type PostSort, type PostSummary, type PostType } from '@wfm/contracts';
+import { ListPostsResponse, type PostSort, type PostSummary, type PostType } from '@wfm/contracts/forum';
 import { POST_LIST_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';

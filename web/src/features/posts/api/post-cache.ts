@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Comment, CommentPage, ListPostsResponse, PostDetail, PostSummary } from '@wfm/contracts';
+import type { Comment, CommentPage, ListPostsResponse, PostDetail, PostSummary } from '@wfm/contracts/forum';
 import { postKeys } from '../../../lib/post-keys.ts';
 
 function updateListedPost(queryClient: QueryClient, id: number, change: (post: PostSummary) => PostSummary): void {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReportResponse, type PostReportBody } from '@wfm/contracts';
+import { ReportResponse, type PostReportBody } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 
 export async function reportPost(body: PostReportBody): Promise<ReportResponse> {

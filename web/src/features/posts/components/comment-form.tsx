@@ -1,4 +1,4 @@
-import { COMMENT_LIMITS } from '@wfm/contracts';
+import { COMMENT_LIMITS } from '@wfm/contracts/forum';
 import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import type { Comment } from '@wfm/contracts';
+import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
 import { Loader2 } from 'lucide-react';
 import { MarkdownContent } from '../../../components/markdown.tsx';

@@ -1,4 +1,4 @@
-import type { PostSummary, PostType } from '@wfm/contracts';
+import type { PostSummary, PostType } from '@wfm/contracts/forum';
 import { Badge, cn } from '@wfm/ui';
 import { CircleCheck, CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';
 import { needsAnswer } from '../utils/post-fields.ts';

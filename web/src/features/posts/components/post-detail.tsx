@@ -1,4 +1,5 @@
-import { Comment, eventSchemas, type PostDetail as PostDetailData } from '@wfm/contracts';
+import { eventSchemas } from '@wfm/contracts/shared';
+import { Comment, type PostDetail as PostDetailData } from '@wfm/contracts/forum';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts';
+import type { PostSummary } from '@wfm/contracts/forum';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@wfm/contracts';
+import { REPORT_REASONS, type ReportReason } from '@wfm/contracts/forum';
+import { REPORT_REASON_LABELS } from '@wfm/contracts/forum/labels';
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import { splitTags, type PostSummary } from '@wfm/contracts';
+import { splitTags, type PostSummary } from '@wfm/contracts/forum';
 
 /** The title lowercased, every character other than a-z and 0-9 replaced by a hyphen, plus .md. */
 export function exportFileName(title: string): string {

@@ -1,4 +1,4 @@
-import type { PostSort, PostSummary, PostType } from '@wfm/contracts';
+import type { PostSort, PostSummary, PostType } from '@wfm/contracts/forum';
 import type { PostFilters } from '../api/get-posts.ts';
 
 export type FeedTab = 'all' | PostType | 'mine';

@@ -1,4 +1,4 @@
-import { Attachment, splitTags, ToolLink, UPLOADS_PREFIX, type PostSummary } from '@wfm/contracts';
+import { Attachment, splitTags, ToolLink, UPLOADS_PREFIX, type PostSummary } from '@wfm/contracts/forum';
 import { z } from 'zod';
 
 function parseJsonList<T>(text: string, item: z.ZodType<T>): T[] {

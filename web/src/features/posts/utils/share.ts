@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts';
+import type { PostSummary } from '@wfm/contracts/forum';
 import { stripMarkdown } from '../../../lib/strip-markdown.ts';
 
 export const SHARE_TEXT_CHARS = 100;

@@ -1,4 +1,5 @@
-import { SUGGESTION_PRIORITIES, SUGGESTION_PRIORITY_LABELS, type SuggestionPriority } from '@wfm/contracts';
+import { SUGGESTION_PRIORITIES, type SuggestionPriority } from '@wfm/contracts/forum';
+import { SUGGESTION_PRIORITY_LABELS } from '@wfm/contracts/forum/labels';
 import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 
 export function PrioritySelect({

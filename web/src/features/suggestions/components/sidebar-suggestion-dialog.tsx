@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SuggestionPriority } from '@wfm/contracts';
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SuggestionPriority } from '@wfm/contracts/forum';
 import {
   Button,
   Dialog,

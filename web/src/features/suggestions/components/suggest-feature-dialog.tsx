@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS, type SuggestionPriority } from '@wfm/contracts';
+import { SUGGESTION_LIMITS, type SuggestionPriority } from '@wfm/contracts/forum';
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS } from '@wfm/contracts';
+import { SUGGESTION_LIMITS } from '@wfm/contracts/forum';
 import { Input, Label, Textarea } from '@wfm/ui';
 
 /** Title and description with its live counter, shared by both dialogs. */

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
+
+export const USERNAME_MESSAGES = {
+  tooShort: 'Username must be at least 3 characters',
+  tooLong: 'Username must be 20 characters or less',
+  badChars: 'Username can only contain letters, numbers, underscores and hyphens',
+  taken: 'Username is already taken',
+  checkFailed: 'Error checking username availability',
+  available: '✓ Username is available',
+  inappropriate: 'Username contains inappropriate language',
+  alreadySet: 'You already have a username configured',
+} as const;
+
+/** Username as users type it: trimmed and lower-cased before the rules apply. */
+export const Username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, USERNAME_MESSAGES.tooShort)
+  .max(USERNAME_MAX, USERNAME_MESSAGES.tooLong)
+  .regex(USERNAME_PATTERN, USERNAME_MESSAGES.badChars);
+
+/**
+ * Client-side check of a (lower-cased) username; returns the spec's message or null when the
+ * format is fine (availability is then asked of the server). Empty input gives no message.
+ */
+export function usernameFormatError(input: string): string | null {
+  const name = input.trim().toLowerCase();
+  if (name.length === 0) return null;
+  if (name.length < USERNAME_MIN) return USERNAME_MESSAGES.tooShort;
+  if (name.length > USERNAME_MAX) return USERNAME_MESSAGES.tooLong;
+  if (!USERNAME_PATTERN.test(name)) return USERNAME_MESSAGES.badChars;
+  return null;
+}
+
+/**
+ * Anonymous tokens identity issues: `<id>.<tag>`, a 32-byte random id (43 base64url characters), a
+ * dot and a 16-byte HMAC tag (22 characters) that every service verifies (service-kit visitor.ts).
+ * Tokens of the old format (43 characters, no tag) are not visitors any more.
+ */
+export const ANON_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/;
+export const AnonToken = z.string().regex(ANON_TOKEN_PATTERN, 'Invalid token');
+
+/** True when a stored token has the current format (the web app drops others and starts a new session). */
+export const isAnonTokenFormat = (value: unknown): value is string =>
+  typeof value === 'string' && ANON_TOKEN_PATTERN.test(value);
+
+/**
+ * Author names (posts, comments, feature suggestions and later polls, tools, templates, jobs): a
+ * visitor may write as their own username, `Anonymous`, or a name no member has registered. Staff
+ * account names (also former ones) and these words, as the whole name, are refused (case-insensitive).
+ */
+export const RESERVED_AUTHOR_NAMES = ['admin', 'administrator', 'moderator', 'staff', 'support', 'system', 'official'] as const;
+
+export const AUTHOR_NAME_MESSAGES = {
+  memberName: 'That name belongs to a registered member. Post under your own username, as Anonymous, or choose another name.',
+  reserved: 'That name is reserved. Post under your own username, as Anonymous, or choose another name.',
+  unavailable: 'Names cannot be checked right now. Post as Anonymous or try again in a moment.',
+} as const;
+
+/** Internal call (never routed by the gateway): may this visitor write under `name`? */
+export const AUTHOR_NAME_CHECK_PATH = '/internal/author-name';
+export const AuthorNameCheckBody = z.object({
+  /** The visitor's x-anon-token, when the request carried one. */
+  token: z.string().max(200).optional(),
+  name: z.string().min(1).max(200),
+});
+export type AuthorNameCheckBody = z.infer<typeof AuthorNameCheckBody>;
+export const AuthorNameCheckResponse = z.object({ name: z.string() });
+export type AuthorNameCheckResponse = z.infer<typeof AuthorNameCheckResponse>;
+
+/** DELETE /api/session: the holder ends the token ("forget this device"). */
+export const DeleteSessionResponse = z.object({ revoked: z.boolean() });
+export type DeleteSessionResponse = z.infer<typeof DeleteSessionResponse>;
+
+export const CreateSessionResponse = z.object({
+  anon_token: z.string(),
+  username: z.string().optional(),
+});
+export type CreateSessionResponse = z.infer<typeof CreateSessionResponse>;
+
+export const UserProfileResponse = z.object({
+  username: z.string().nullable(),
+  created_at: z.number().nullable(),
+});
+export type UserProfileResponse = z.infer<typeof UserProfileResponse>;
+
+export const ProfileCheckResponse = z.object({ hasProfile: z.boolean() });
+export type ProfileCheckResponse = z.infer<typeof ProfileCheckResponse>;
+
+export const CheckUsernameBody = z.object({ username: z.string().max(200) });
+export const CheckUsernameResponse = z.object({ available: z.boolean() });
+export type CheckUsernameResponse = z.infer<typeof CheckUsernameResponse>;
+
+export const CreateProfileBody = z.object({ username: Username });
+export const CreateProfileResponse = z.object({ username: z.string(), created_at: z.number() });
+export type CreateProfileResponse = z.infer<typeof CreateProfileResponse>;

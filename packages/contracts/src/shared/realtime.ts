@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { EventSubject } from './events.ts';
+import { Comment, PostSummary } from '../forum/api.ts';
+import { PostDeletedEvent, PostUpvotedEvent } from '../forum/events.ts';
+import { visitorMessageSchemas } from './visitor-realtime.ts';
+
+/** Data of each message type the gateway pushes to every browser. */
+export const publicMessageSchemas = {
+  /** identity.profile.created */
+  member_joined: z.object({ username: z.string(), created_at: z.number() }),
+  /** forum.post.created: the post summary. */
+  new_post: PostSummary,
+  /** forum.post.updated (the post summary) or forum.post.deleted ({id, at}). */
+  post_updated: z.union([PostSummary, PostDeletedEvent]),
+  /** forum.comment.created: the comment. */
+  new_comment: Comment,
+  /** forum.post.upvoted: {post_id, upvotes}. */
+  upvote: PostUpvotedEvent,
+} as const satisfies Record<string, z.ZodType>;
+export type PublicMessageType = keyof typeof publicMessageSchemas;
+
+/** Bus subjects pushed to browsers over /ws, and the message type each becomes. */
+export const realtimeMap: Partial<Record<EventSubject, PublicMessageType>> = {
+  'identity.profile.created': 'member_joined',
+  'forum.post.created': 'new_post',
+  'forum.post.updated': 'post_updated',
+  'forum.post.deleted': 'post_updated',
+  'forum.comment.created': 'new_comment',
+  'forum.post.upvoted': 'upvote',
+};
+
+/**
+ * The gateway's answer to a client's hello: `visitor` is true when the token was one identity issued
+ * and the socket now also gets the messages for that visitor, false when it stays a public socket.
+ */
+export const HelloResult = z.object({ visitor: z.boolean() });
+export type HelloResult = z.infer<typeof HelloResult>;
+
+/** Data of every message type a browser may receive over /ws: public, visitor-directed and hello. */
+export const realtimeMessageSchemas = {
+  ...publicMessageSchemas,
+  ...visitorMessageSchemas,
+  hello: HelloResult,
+} as const;
+export type RealtimeType = keyof typeof realtimeMessageSchemas;
+export type RealtimeData<T extends RealtimeType> = z.infer<(typeof realtimeMessageSchemas)[T]>;
+
+type RealtimeVariant<T extends RealtimeType> = z.ZodObject<{
+  type: z.ZodLiteral<T>;
+  data: (typeof realtimeMessageSchemas)[T];
+}>;
+
+const realtimeVariants = Object.entries(realtimeMessageSchemas).map(([type, data]) =>
+  z.object({ type: z.literal(type), data }),
+) as unknown as [{ [T in RealtimeType]: RealtimeVariant<T> }[RealtimeType]];
+
+/** A server-to-browser message `{type, data}`, discriminated by `type`. */
+export const RealtimeMessage = z.discriminatedUnion('type', realtimeVariants);
+export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
+
+/** Most bytes a browser may send in one websocket message (the gateway closes the socket beyond). */
+export const REALTIME_CLIENT_MAX_BYTES = 1024;
+
+/**
+ * Browser-to-gateway messages. `hello` identifies the socket's visitor with their token (sent in a
+ * message, never in the URL, so it does not land in access logs); the gateway answers `hello`.
+ */
+export const RealtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), anon_token: z.string().max(256) }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
