@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PostSummary } from '@wfm/contracts/forum';
+import type { StaffActionEvent } from '@wfm/contracts/shared';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { subjectMatches } from '../src/bus/subjects.ts';
 import type { BusEvent } from '../src/bus/types.ts';
@@ -32,20 +34,20 @@ describe('memory bus', () => {
     const star: BusEvent[] = [];
     const tail: BusEvent[] = [];
     const exact: BusEvent[] = [];
-    await bus.subscribe('forum.*.created', (e) => void star.push(e));
-    await bus.subscribe('forum.>', (e) => void tail.push(e));
-    await bus.subscribe('forum.post.created', (e) => void exact.push(e));
+    await bus.subscribe('demo.*.created', (e) => void star.push(e));
+    await bus.subscribe('demo.>', (e) => void tail.push(e));
+    await bus.subscribe('demo.post.created', (e) => void exact.push(e));
 
     const data = { id: 1, at: new Date(0) };
-    await bus.publish('forum.post.created', data, { msgId: 'm1' });
-    await bus.publish('forum.comment.created', { id: 2 }, { msgId: 'm2' });
-    await bus.publish('forum.post.upvoted', { id: 3 }, { msgId: 'm3' });
+    await bus.publish('demo.post.created', data, { msgId: 'm1' });
+    await bus.publish('demo.comment.created', { id: 2 }, { msgId: 'm2' });
+    await bus.publish('demo.post.upvoted', { id: 3 }, { msgId: 'm3' });
     await bus.publish('jobs.job.created', { id: 4 }, { msgId: 'm4' });
 
     await waitFor(() => (tail.length === 3 ? true : undefined));
-    expect(star.map((e) => e.subject)).toEqual(['forum.post.created', 'forum.comment.created']);
-    expect(tail.map((e) => e.subject)).toEqual(['forum.post.created', 'forum.comment.created', 'forum.post.upvoted']);
-    expect(exact).toEqual([{ subject: 'forum.post.created', data: { id: 1, at: '1970-01-01T00:00:00.000Z' } }]);
+    expect(star.map((e) => e.subject)).toEqual(['demo.post.created', 'demo.comment.created']);
+    expect(tail.map((e) => e.subject)).toEqual(['demo.post.created', 'demo.comment.created', 'demo.post.upvoted']);
+    expect(exact).toEqual([{ subject: 'demo.post.created', data: { id: 1, at: '1970-01-01T00:00:00.000Z' } }]);
     expect(exact[0]!.data).not.toBe(data);
     await bus.close();
   });
@@ -53,10 +55,10 @@ describe('memory bus', () => {
   it('drops a repeated msgId', async () => {
     const bus = createMemoryBus({ logger });
     const got: unknown[] = [];
-    await bus.subscribe('forum.>', (e) => void got.push(e.data));
-    await bus.publish('forum.post.created', { n: 1 }, { msgId: 'same' });
-    await bus.publish('forum.post.created', { n: 2 }, { msgId: 'same' });
-    await bus.publish('forum.post.created', { n: 3 }, { msgId: 'other' });
+    await bus.subscribe('demo.>', (e) => void got.push(e.data));
+    await bus.publish('demo.post.created', { n: 1 }, { msgId: 'same' });
+    await bus.publish('demo.post.created', { n: 2 }, { msgId: 'same' });
+    await bus.publish('demo.post.created', { n: 3 }, { msgId: 'other' });
     await waitFor(() => (got.length === 2 ? true : undefined));
     await sleep(20);
     expect(got).toEqual([{ n: 1 }, { n: 3 }]);
@@ -90,7 +92,7 @@ describe('memory bus', () => {
     let attempts = 0;
     const done: unknown[] = [];
     await bus.subscribe(
-      'admin.>',
+      'demo.>',
       (e) => {
         attempts++;
         if (attempts < 3) throw new Error('not yet');
@@ -98,7 +100,7 @@ describe('memory bus', () => {
       },
       { durable: 'retrying' },
     );
-    await bus.publish('admin.staff.created', { id: 7 }, { msgId: 'r1' });
+    await bus.publish('demo.staff.created', { id: 7 }, { msgId: 'r1' });
     await waitFor(() => (done.length === 1 ? true : undefined), 5_000);
     expect(attempts).toBe(3);
     await bus.close();
@@ -142,6 +144,42 @@ describe('memory bus', () => {
     await expect(bus.publish('forum.*.created', {}, { msgId: 'x' })).rejects.toThrow(/Invalid subject/);
     await expect(bus.publish('forum..created', {}, { msgId: 'y' })).rejects.toThrow(/Invalid subject/);
     await expect(bus.subscribe('forum.>.created', () => undefined)).rejects.toThrow(/Invalid subject pattern/);
+    await bus.close();
+  });
+});
+
+describe('typed subscriptions (contract subjects arrive parsed)', () => {
+  const staffAction = { staff_id: 1, staff_username: 'root', role: 'Admin', action: 'post.delete', target_type: 'post', target_id: '9', at: 1 };
+
+  it('hands contract subjects parsed with their schema and drops data that does not match it', async () => {
+    const bus = createMemoryBus({ logger });
+    const got: unknown[] = [];
+    await bus.subscribe('forum.staff.action', (e) => {
+      expectTypeOf(e.data).toEqualTypeOf<StaffActionEvent>();
+      got.push(e.data);
+    });
+    await bus.publish('forum.staff.action', { role: 'Admin', oops: true }, { msgId: 'bad' });
+    await bus.publish('forum.staff.action', { ...staffAction, extra: 'dropped by the schema' }, { msgId: 'good' });
+    await waitFor(() => (got.length === 1 ? true : undefined));
+    await sleep(100);
+    expect(got).toEqual([staffAction]);
+    await bus.close();
+  });
+
+  it('types a wildcard subscription as the union of the contract subjects it matches', async () => {
+    const bus = createMemoryBus({ logger });
+    const subjects: string[] = [];
+    await bus.subscribe('forum.post.*', (e) => {
+      expectTypeOf(e.subject).toEqualTypeOf<'forum.post.created' | 'forum.post.updated' | 'forum.post.deleted' | 'forum.post.upvoted'>();
+      if (e.subject === 'forum.post.created') expectTypeOf(e.data).toEqualTypeOf<PostSummary>();
+      subjects.push(e.subject);
+    });
+    await bus.subscribe('demo.>', (e) => {
+      expectTypeOf(e.data).toBeUnknown();
+    });
+    await bus.publish('forum.post.upvoted', { post_id: 1, upvotes: 2 }, { msgId: 'u1' });
+    await waitFor(() => (subjects.length === 1 ? true : undefined));
+    expect(subjects).toEqual(['forum.post.upvoted']);
     await bus.close();
   });
 });

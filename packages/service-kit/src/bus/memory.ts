@@ -4,15 +4,16 @@ import {
   DEDUP_WINDOW_MS,
   MAX_DELIVER,
   redeliveryDelayMs,
-  type BusEvent,
+  parsingHandler,
   type EventBus,
   type EventHandler,
+  type RawBusEvent,
   type SubscribeOptions,
 } from './types.ts';
 
 interface Subscription {
   pattern: string;
-  handler: EventHandler;
+  handler: (evt: RawBusEvent) => Promise<void>;
   durable: string | undefined;
   /** Handlers of one subscription run one at a time, in publish order. */
   tail: Promise<void>;
@@ -40,7 +41,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
     }
   };
 
-  const enqueue = (sub: Subscription, evt: BusEvent, deliveryCount: number) => {
+  const enqueue = (sub: Subscription, evt: RawBusEvent, deliveryCount: number) => {
     sub.tail = sub.tail.then(async () => {
       try {
         await sub.handler(evt);
@@ -84,7 +85,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
       seen.set(msgId, now);
 
       // Handlers get their own copy, serialized as it would be over the wire.
-      const evt = (): BusEvent => ({ subject, data: JSON.parse(JSON.stringify(data ?? null)) });
+      const evt = (): RawBusEvent => ({ subject, data: JSON.parse(JSON.stringify(data ?? null)) });
       const durables = new Set<string>();
       for (const sub of subscriptions) {
         if (!subjectMatches(sub.pattern, subject)) continue;
@@ -100,7 +101,12 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
     async subscribe(pattern, handler, subOpts: SubscribeOptions = {}) {
       if (closed) throw new Error('Event bus is closed');
       assertPattern(pattern);
-      const sub: Subscription = { pattern, handler, durable: subOpts.durable, tail: Promise.resolve() };
+      const sub: Subscription = {
+        pattern,
+        handler: parsingHandler(handler as unknown as EventHandler<string>, opts.logger),
+        durable: subOpts.durable,
+        tail: Promise.resolve(),
+      };
       subscriptions.add(sub);
       return async () => {
         subscriptions.delete(sub);

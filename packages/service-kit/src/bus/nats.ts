@@ -17,7 +17,15 @@ import {
 import type { Logger } from 'pino';
 import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts/shared';
 import { assertPattern, assertSubject } from './subjects.ts';
-import { DEDUP_WINDOW_MS, MAX_DELIVER, redeliveryDelayMs, type EventBus, type SubscribeOptions } from './types.ts';
+import {
+  DEDUP_WINDOW_MS,
+  MAX_DELIVER,
+  parsingHandler,
+  redeliveryDelayMs,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './types.ts';
 
 const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const ACK_WAIT_MS = 30_000;
@@ -129,6 +137,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
     async subscribe(pattern, handler, subOpts: SubscribeOptions = {}) {
       if (closed) throw new Error('Event bus is closed');
       assertPattern(pattern);
+      const parsed = parsingHandler(handler as unknown as EventHandler<string>, logger);
 
       if (subOpts.durable === undefined) {
         // Start right after the stream's current end: everything published once subscribe() resolved
@@ -142,7 +151,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
         const messages = await consumer.consume({ max_messages: 256 });
         return startLoop(messages, async (m) => {
           try {
-            await handler({ subject: m.subject, data: m.json() });
+            await parsed({ subject: m.subject, data: m.json() });
           } catch (err) {
             logger.error({ err, subject: m.subject }, 'event handler failed');
           }
@@ -173,7 +182,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
       const messages = await consumer.consume({ max_messages: 16 });
       return startLoop(messages, async (m) => {
         try {
-          await handler({ subject: m.subject, data: m.json() });
+          await parsed({ subject: m.subject, data: m.json() });
           m.ack();
         } catch (err) {
           const deliveryCount = m.info.deliveryCount;

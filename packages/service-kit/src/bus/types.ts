@@ -1,9 +1,65 @@
-export interface BusEvent {
+import { eventSchemas, type EventPayload, type EventSubject } from '@wfm/contracts/shared';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+
+/** A message as the transport carries it (JSON data, not yet checked). */
+export interface RawBusEvent {
   subject: string;
   data: unknown;
 }
 
-export type EventHandler = (evt: BusEvent) => void | Promise<void>;
+/** An event of the contracts' event map: `data` parsed with the subject's schema. */
+export type TypedBusEvent<S extends EventSubject = EventSubject> = { [K in S]: { subject: K; data: EventPayload<K> } }[S];
+
+/** Does the NATS pattern P (`*` one token, final `>` one or more) match subject S? `true` for some member of a union P. */
+type PatternMatches<P extends string, S extends string> = P extends '>'
+  ? true
+  : P extends `${infer PHead}.${infer PTail}`
+    ? S extends `${infer SHead}.${infer STail}`
+      ? PHead extends '*' | SHead
+        ? PatternMatches<PTail, STail>
+        : false
+      : false
+    : S extends `${string}.${string}`
+      ? false
+      : P extends '*' | S
+        ? true
+        : false;
+
+/** The contracts' subjects a pattern can match (never for a pattern only known as `string`). */
+export type SubjectsMatching<P extends string> = string extends P
+  ? never
+  : { [S in EventSubject]: true extends PatternMatches<P, S> ? S : never }[EventSubject];
+
+/**
+ * What a subscriber of pattern P receives: for subjects of the contracts' event map, `data` parsed
+ * and typed with the subject's schema; for a pattern matching no contract subject (or one only known
+ * as `string`), the JSON data as `unknown`.
+ */
+export type BusEvent<P extends string = string> = [SubjectsMatching<P>] extends [never] ? RawBusEvent : TypedBusEvent<SubjectsMatching<P>>;
+
+export type EventHandler<P extends string = string> = (evt: BusEvent<P>) => void | Promise<void>;
+
+const schemas = eventSchemas as Record<string, z.ZodType | undefined>;
+
+/**
+ * Wraps a handler so that it sees contract subjects parsed: data that does not match its subject's
+ * schema is logged and dropped (acknowledged: redelivering it would never succeed); subjects outside
+ * the contracts pass as they are.
+ */
+// Subscribers' handlers are typed from their pattern (BusEvent<P>); this is where that type becomes true.
+export function parsingHandler(handler: EventHandler<string>, logger: Logger | undefined): (evt: RawBusEvent) => Promise<void> {
+  return async (evt) => {
+    const schema = schemas[evt.subject];
+    if (!schema) return handler(evt);
+    const parsed = schema.safeParse(evt.data);
+    if (!parsed.success) {
+      logger?.error({ subject: evt.subject, issues: parsed.error.issues.slice(0, 5) }, 'dropping an event that does not match its contract');
+      return;
+    }
+    return handler({ subject: evt.subject, data: parsed.data });
+  };
+}
 
 export interface SubscribeOptions {
   /**
@@ -19,8 +75,12 @@ export interface EventBus {
   readonly kind: 'nats' | 'memory';
   /** Resolves once the bus has accepted the message; a repeated msgId (within minutes) is dropped. */
   publish(subject: string, data: unknown, opts: { msgId: string }): Promise<void>;
-  /** NATS wildcards: `*` one token, `>` one or more trailing tokens. Resolves to an unsubscribe function. */
-  subscribe(pattern: string, handler: EventHandler, opts?: SubscribeOptions): Promise<() => Promise<void>>;
+  /**
+   * NATS wildcards: `*` one token, `>` one or more trailing tokens. Resolves to an unsubscribe function.
+   * The handler gets contract subjects parsed with their schema (typed from the pattern, see BusEvent);
+   * a message that does not match its schema is logged and dropped.
+   */
+  subscribe<P extends string>(pattern: P, handler: EventHandler<P>, opts?: SubscribeOptions): Promise<() => Promise<void>>;
   isReady(): Promise<boolean>;
   /** Stops every subscription (waiting for running handlers) and disconnects. */
   close(): Promise<void>;
