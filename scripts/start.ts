@@ -68,8 +68,6 @@ function loadStartEnv(): z.infer<typeof startEnvSchema> {
   }
 }
 const env = loadStartEnv();
-// The admin service's backup calls and the worker read the same directory.
-process.env.BACKUP_DIR = env.BACKUP_DIR;
 
 const logger = createLogger('single-node', env.LOG_LEVEL);
 
@@ -104,6 +102,8 @@ const startOne = (def: (typeof definitions)[number], identityUrl?: string) =>
       VISITOR_TOKEN_SECRET: env.VISITOR_TOKEN_SECRET,
       TRUST_PROXY: '127.0.0.1',
       METRICS_PORT: '0',
+      // The admin service's backup calls and the worker read the same directory.
+      BACKUP_DIR: env.BACKUP_DIR,
       ...(identityUrl ? { IDENTITY_URL: identityUrl } : {}),
     },
   });

@@ -8,6 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { ServiceName, StaffRole } from '@wfm/contracts/shared';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
@@ -28,13 +29,19 @@ import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-s
 import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createAuthorNames, type AuthorNames } from './author-names.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
-import { DEFAULT_IDENTITY_URL } from './env.ts';
+import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
 
 export interface ServiceDefinition {
   name: ServiceName;
   /** The Postgres schema the service owns (search_path of app.sql, home of its migrations and outbox). */
   schema: string;
+  /**
+   * The service's environment: `serviceEnvSchema.extend({ ... })` with its own variables (default
+   * serviceEnvSchema). startService parses it once at boot; routes and jobs read the result as
+   * `app.config.env` (typed with `serviceEnv(app, schema)`), never process.env.
+   */
+  env?: z.ZodObject<typeof serviceEnvSchema.shape & z.ZodRawShape>;
   /** Numbered migration files (SQL or TS) for node-pg-migrate. */
   migrationsDir: string;
   /** Registered after the kit's plugins; may use app.sql, app.bus, app.config, app.requireStaff. */
@@ -60,6 +67,8 @@ export interface ServiceConfig {
   name: ServiceName;
   schema: string;
   nodeEnv: NodeEnv;
+  /** The environment parsed once at boot with the definition's env schema (serviceEnv() types it). */
+  env: ServiceEnv;
 }
 
 export interface ServiceAppDeps {
@@ -84,6 +93,11 @@ export interface ServiceAppDeps {
   trustProxy?: boolean | string;
   /** Default: NODE_ENV when valid, else development. */
   nodeEnv?: NodeEnv;
+  /**
+   * The environment parsed with the definition's env schema (startService, buildTestService).
+   * Default, for apps built without one: the kit's base schema with its defaults.
+   */
+  env?: ServiceEnv;
 }
 
 declare module 'fastify' {
@@ -118,6 +132,17 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** DATABASE_URL of the default env of an app built without one (it is handed its pool as `deps.sql`). */
+const UNCONFIGURED_DATABASE_URL = 'postgres://unconfigured.invalid/none';
+
+/**
+ * `app.config.env` typed with the service's own env schema (the one its definition carries; parsed
+ * at boot, not again here): `const { BACKUP_DIR } = serviceEnv(app, adminEnvSchema);`
+ */
+export function serviceEnv<S extends z.ZodObject>(app: Pick<FastifyInstance, 'config'>, _schema: S): z.infer<S> {
+  return app.config.env as z.infer<S>;
 }
 
 const nodeEnvFrom = (value: string | undefined): NodeEnv =>
@@ -164,7 +189,9 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
 
   app.decorate('sql', deps.sql);
   app.decorate('bus', deps.bus);
-  app.decorate('config', { name: def.name, schema: def.schema, nodeEnv: deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV) });
+  const nodeEnv = deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV);
+  const env = deps.env ?? loadEnv(serviceEnvSchema, { NODE_ENV: nodeEnv, DATABASE_URL: UNCONFIGURED_DATABASE_URL });
+  app.decorate('config', { name: def.name, schema: def.schema, nodeEnv, env });
   const verifyVisitor = createVisitorVerifier(deps.visitorSecret, def.name);
   app.decorate('verifyVisitor', verifyVisitor);
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });

@@ -86,6 +86,7 @@ export {
 export { ExactMemoryStore, MEMORY_KEYS_PER_LIMIT } from './rate-limit-memory-store.ts';
 export {
   createServiceApp,
+  serviceEnv,
   type NodeEnv,
   type ServiceAppDeps,
   type ServiceConfig,

@@ -77,7 +77,8 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
   };
 
   try {
-    const env = loadEnv(serviceEnvSchema, overrides.env ?? process.env);
+    // The one parse of the environment: the definition's schema (the kit's base plus its own variables).
+    const env = loadEnv(def.env ?? serviceEnvSchema, overrides.env ?? process.env);
     const rateLimits = overrides.rateLimits ?? loadRateLimitSettings(overrides.env ?? process.env);
     logger ??= createLogger(def.name, env.LOG_LEVEL);
 
@@ -127,6 +128,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       logger,
       trustProxy: env.TRUST_PROXY,
       nodeEnv: env.NODE_ENV,
+      env,
     });
     cleanups.push(() => app.close());
     if (def.jobs) {

@@ -8,6 +8,7 @@ import { createMemoryBus } from './bus/memory.ts';
 import { createNatsBus } from './bus/nats.ts';
 import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
+import { loadEnv, serviceEnvSchema } from './env.ts';
 import { createLogger } from './logger.ts';
 import { runMigrations } from './migrate.ts';
 import type { RateLimitSettings } from './rate-limit-table.ts';
@@ -84,6 +85,11 @@ export interface BuildTestServiceOptions {
   rateLimits?: RateLimitSettings;
   /** Identity's URL for app.authorNames; default IDENTITY_URL from the environment, else the kit default. */
   identityUrl?: string;
+  /**
+   * Variables for the definition's env schema (app.config.env), parsed as startService would; the
+   * test database, the test secrets and NODE_ENV=test are given. process.env is not read.
+   */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -108,7 +114,14 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
       closers.unshift(() => relay.stop());
     }
-    const app = await createServiceApp(def, { sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
+    const env = loadEnv(def.env ?? serviceEnvSchema, {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      STAFF_HEADER_SECRET: TEST_STAFF_SECRET,
+      VISITOR_TOKEN_SECRET: TEST_VISITOR_SECRET,
+      ...opts.env,
+    });
+    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
     closers.unshift(() => app.close());
     await app.ready();
     return {

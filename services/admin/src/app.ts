@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceDefinition } from '@wfm/service-kit';
+import { serviceEnv, type ServiceDefinition } from '@wfm/service-kit';
+import { adminEnvSchema } from './admin-env.ts';
 import { adminStaffActionLog } from './audit/admin-staff-action-log.ts';
 import { subscribeAuditLog } from './audit/audit-consumer.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
@@ -11,8 +12,6 @@ import { ensureFirstSuperAdmin } from './staff/first-super-admin.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 
 export interface AdminServiceOptions {
-  /** Where ADMIN_USERNAME, ADMIN_PASSWORD, ADMIN_EMAIL (and NODE_ENV) are read; default process.env. */
-  env?: Record<string, string | undefined>;
   /** Durable consumer name of the audit log subscription (tests use their own). */
   auditDurable?: string;
   /** The failed-login policy; default LOGIN_LIMITS (tests lower the ceilings). */
@@ -29,16 +28,16 @@ const routesWith =
   };
 
 export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefinition {
-  const env = opts.env ?? process.env;
   return {
     name: 'admin',
     schema: 'admin',
+    env: adminEnvSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes: routesWith({ ...LOGIN_LIMITS, ...opts.loginLimits }),
     staffActionLog: adminStaffActionLog,
     async onReady(app) {
-      // Either source saying production is enough: the single-node launcher passes the services a
-      // reduced environment.
+      const env = serviceEnv(app, adminEnvSchema);
+      // Either saying production is enough (tests build apps in test mode from a production environment).
       const nodeEnv = env.NODE_ENV === 'production' ? 'production' : app.config.nodeEnv;
       await ensureFirstSuperAdmin(app.sql, { env, nodeEnv, logger: app.log });
       const unsubscribe = await subscribeAuditLog(app.bus, app.sql, app.log, opts.auditDurable);

@@ -39,7 +39,7 @@ const auditRowsFor = (t: TestService, targetId: string) =>
 describe('audit log on the in-process bus', () => {
   let t: TestService;
   beforeAll(async () => {
-    t = await buildTestService(createAdminService({ env: {} }));
+    t = await buildTestService(createAdminService());
   });
   afterAll(async () => t?.close());
 
@@ -110,7 +110,7 @@ describe('audit log on NATS JetStream', () => {
   let nc: NatsConnection;
   const durable = `admin_audit_test_${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    t = await buildTestService(createAdminService({ env: {}, auditDurable: durable }), { bus: 'nats' });
+    t = await buildTestService(createAdminService({ auditDurable: durable }), { bus: 'nats' });
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   });
   afterAll(async () => {

@@ -35,7 +35,7 @@ const superAdmins = (sql: Sql) =>
   sql<{ username: string; email: string; active: boolean }[]>`SELECT username, email, active FROM staff WHERE role = 'Super Admin'`;
 
 async function build(env: Record<string, string | undefined>): Promise<TestService> {
-  const t = await buildTestService(createAdminService({ env }));
+  const t = await buildTestService(createAdminService(), { env });
   cleanups.push(() => t.close());
   return t;
 }

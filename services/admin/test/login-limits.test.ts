@@ -10,8 +10,8 @@ let low: TestService;
 const LOW_CEILINGS = { perUsernamePerHour: 8, perIpPerHour: 12 };
 
 beforeAll(async () => {
-  t = await buildTestService(createAdminService({ env: {} }));
-  low = await buildTestService(createAdminService({ env: {}, loginLimits: LOW_CEILINGS }));
+  t = await buildTestService(createAdminService());
+  low = await buildTestService(createAdminService({ loginLimits: LOW_CEILINGS }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { describeStaffRouteAccess } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
 
-describeStaffRouteAccess(createAdminService({ env: {} }), {
+describeStaffRouteAccess(createAdminService(), {
   public: ['/api/admin/login', '/api/admin/logout', '/api/admin/session'],
   expected: [
     'GET /api/admin/staff',

@@ -7,7 +7,7 @@ import { asStaff, checkSession, createStaff, login, loginCookie, sessionCookie }
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService({ env: {} }));
+  t = await buildTestService(createAdminService());
 });
 afterAll(async () => t?.close());
 

@@ -7,7 +7,7 @@ import { asStaff, createStaff, uniqueName } from './staff-helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService({ env: {} }), { relay: false });
+  t = await buildTestService(createAdminService(), { relay: false });
 });
 afterAll(async () => t?.close());
 

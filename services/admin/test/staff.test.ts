@@ -6,7 +6,7 @@ import { asStaff, createStaff, login, uniqueName } from './staff-helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService({ env: {} }));
+  t = await buildTestService(createAdminService());
 });
 afterAll(async () => t?.close());
 

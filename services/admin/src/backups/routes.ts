@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   BackupListResponse,
@@ -11,12 +10,13 @@ import {
   RestoreBackupBody,
   RestoreBackupResponse,
 } from '@wfm/contracts/admin';
-import { HttpError, loadEnv, notFound, serviceEnvSchema } from '@wfm/service-kit';
+import { HttpError, notFound, serviceEnv } from '@wfm/service-kit';
 import { recordStaffAction, staffOnly } from '@wfm/service-kit';
 import { createJobQueue, JobFailedError, JobTimeoutError } from '../jobs/job-queue.ts';
 import { JOB_NAMES } from '../jobs/job-names.ts';
 import { queueConnectionForSql } from '../jobs/queue-connection.ts';
-import { backupStats, DEFAULT_BACKUP_DIR, listBackups, newBackupFileName } from './backup-files.ts';
+import { adminEnvSchema } from '../admin-env.ts';
+import { backupStats, listBackups, newBackupFileName } from './backup-files.ts';
 import type { RestoreResult } from './restore-job.ts';
 
 export interface BackupRoutesOptions {
@@ -32,11 +32,6 @@ export interface BackupRoutesOptions {
   /** How long a request waits for its job; default 90 s (the gateway gives up on an answer after 120 s). */
   waitTimeoutMs?: number;
 }
-
-const backupRoutesEnvSchema = z.object({
-  REDIS_URL: serviceEnvSchema.shape.REDIS_URL,
-  BACKUP_DIR: z.string().min(1).default(DEFAULT_BACKUP_DIR),
-});
 
 const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
 const BACKUP_NOT_FOUND = 'Backup not found';
@@ -64,7 +59,7 @@ const jobErrors = { ...errors, 500: ErrorResponse, 503: ErrorResponse, 504: Erro
  */
 export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const env = loadEnv(backupRoutesEnvSchema);
+  const env = serviceEnv(app, adminEnvSchema);
   const backupDir = path.resolve(opts.backupDir ?? env.BACKUP_DIR);
   const redisUrl = opts.redisUrl === undefined ? env.REDIS_URL : (opts.redisUrl ?? undefined);
   const jobs = createJobQueue({ connection: queueConnectionForSql({ redisUrl, sql: app.sql }), queueName: opts.queueName });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, loadEnv, type NodeEnv, type Sql } from '@wfm/service-kit';
+import { ConfigError, type NodeEnv, type Sql } from '@wfm/service-kit';
 import { hashPassword } from './passwords.ts';
 import { hasAnyStaff, insertStaff } from './staff-repository.ts';
+
+const DEFAULT_EMAIL = 'admin@example.invalid';
 
 /** The first Super Admin's account, read only while there is no staff account at all. */
 export const firstSuperAdminEnvSchema = z.object({
@@ -13,13 +15,16 @@ export const firstSuperAdminEnvSchema = z.object({
     .min(8, 'must be at least 8 characters')
     .max(200, 'must be 200 characters or less')
     .optional(),
-  ADMIN_EMAIL: z.email('must be an email address').max(100, 'must be 100 characters or less').default('admin@example.invalid'),
+  ADMIN_EMAIL: z.email('must be an email address').max(100, 'must be 100 characters or less').default(DEFAULT_EMAIL),
 });
 
 const DEFAULT_USERNAME = 'admin';
 
+/** The variables as parsed at boot (the admin service's env schema includes them); ADMIN_EMAIL may be left to its default. */
+export type FirstSuperAdminEnv = Partial<z.infer<typeof firstSuperAdminEnvSchema>>;
+
 export interface FirstSuperAdminOptions {
-  env: Record<string, string | undefined>;
+  env: FirstSuperAdminEnv;
   nodeEnv: NodeEnv;
   logger: FastifyBaseLogger;
 }
@@ -30,7 +35,7 @@ export interface FirstSuperAdminOptions {
  * Replicas starting together create one account: the check and insert run under a lock.
  */
 export async function ensureFirstSuperAdmin(sql: Sql, opts: FirstSuperAdminOptions): Promise<void> {
-  const env = loadEnv(firstSuperAdminEnvSchema, opts.env);
+  const { env } = opts;
   if (await hasAnyStaff(sql)) return;
 
   const missing = (['ADMIN_USERNAME', 'ADMIN_PASSWORD'] as const).filter((name) => env[name] === undefined);
@@ -50,7 +55,7 @@ export async function ensureFirstSuperAdmin(sql: Sql, opts: FirstSuperAdminOptio
     if (await hasAnyStaff(tx)) return false;
     await insertStaff(tx, {
       username,
-      email: env.ADMIN_EMAIL,
+      email: env.ADMIN_EMAIL ?? DEFAULT_EMAIL,
       passwordHash,
       role: 'Super Admin',
       permissions: {},
