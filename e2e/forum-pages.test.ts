@@ -7,7 +7,10 @@ import { apiCall } from './lib/api.ts';
 
 const site = inject('siteUrl');
 const hex = () => randomBytes(4).toString('hex');
-const uniqueName = (prefix: string) => `${prefix}${hex()}`.slice(0, 20);
+// No hex in usernames: random hex now and then reads as a listed word through leetspeak (`b00b`).
+const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
+const uniqueName = (prefix: string) =>
+  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 /** A search word no other post contains: letters only, so full-text search keeps it whole. */
 const uniqueWord = () => `kw${[...randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 

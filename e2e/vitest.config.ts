@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Browser and multi-process tests share one site and the two cores: run files one at a time.
     fileParallelism: false,
+    // expect.poll gives up after 1 s by default: on a loaded 2-core CI machine a page can take longer
+    // to load and render its first fetch (the phone search test failed that way in full runs only).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
