@@ -9,7 +9,7 @@ import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { backupRoutes } from '../src/backups/routes.ts';
-import { backendArgs, queueConnection } from '../src/jobs/queue-connection.ts';
+import { backendArgs, queueConnection } from '@wfm/service-kit';
 import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
 
 const logger = createLogger('admin-backup-test', 'silent');

@@ -6,7 +6,7 @@ import { createLogger } from '@wfm/service-kit';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
 import { createJobQueue, JobFailedError, JobTimeoutError, type JobQueue } from '../src/jobs/job-queue.ts';
 import { JOB_NAMES } from '../src/jobs/job-names.ts';
-import { backendArgs, queueConnection, QUEUE_SCHEMA, type QueueConnection } from '../src/jobs/queue-connection.ts';
+import { backendArgs, queueConnection, QUEUE_SCHEMA, type QueueConnection } from '@wfm/service-kit';
 import type { JobContext, JobHandler } from '../src/jobs/registry.ts';
 import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
 

@@ -12,7 +12,7 @@ import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/serv
 import { newBackupFileName } from '../src/backups/backup-files.ts';
 import { createJobQueue, JobFailedError } from '../src/jobs/job-queue.ts';
 import { ALL_JOB_NAMES, JOB_NAMES } from '../src/jobs/job-names.ts';
-import { queueConnection } from '../src/jobs/queue-connection.ts';
+import { queueConnection } from '@wfm/service-kit';
 import type { JobHandler } from '../src/jobs/registry.ts';
 import { startWorker } from '../src/worker/start-worker.ts';
 

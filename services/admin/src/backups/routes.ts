@@ -14,7 +14,7 @@ import { HttpError, notFound, serviceEnv } from '@wfm/service-kit';
 import { recordStaffAction, staffOnly } from '@wfm/service-kit';
 import { createJobQueue, JobFailedError, JobTimeoutError } from '../jobs/job-queue.ts';
 import { JOB_NAMES } from '../jobs/job-names.ts';
-import { queueConnectionForSql } from '../jobs/queue-connection.ts';
+import { queueConnectionForSql } from '@wfm/service-kit';
 import { adminEnvSchema } from '../admin-env.ts';
 import { backupStats, listBackups, newBackupFileName } from './backup-files.ts';
 import type { RestoreResult } from './restore-job.ts';

@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, type DefaultJobOptions, type IQueueBackend } from 'bullmq';
 import { ADMIN_QUEUE, type JobName } from './job-names.ts';
-import { backendArgs, explainQueueError, type QueueConnection } from './queue-connection.ts';
+import { backendArgs, explainQueueError, type QueueConnection } from '@wfm/service-kit';
 
 /**
  * Retries with exponential backoff (5 s, 10 s); completed jobs are kept a week so a repeated job id

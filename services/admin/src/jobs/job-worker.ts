@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type IQueueBackend, type Job, type JobProgress } from 'bullmq';
 import type { Logger } from '@wfm/service-kit';
 import { ADMIN_QUEUE } from './job-names.ts';
-import { backendArgs, explainQueueError, type QueueConnection } from './queue-connection.ts';
+import { backendArgs, explainQueueError, type QueueConnection } from '@wfm/service-kit';
 import type { JobRegistry } from './registry.ts';
 
 export interface JobWorkerOptions {

@@ -3,7 +3,7 @@ import { createSql, processMetricsFor, serveMetrics, type Logger } from '@wfm/se
 import { DEFAULT_BACKUP_DIR } from '../backups/backup-files.ts';
 import { createJobHandlers } from '../jobs/handlers.ts';
 import { startJobWorker } from '../jobs/job-worker.ts';
-import { describeQueueConnection, queueConnection, type QueueConnection } from '../jobs/queue-connection.ts';
+import { describeQueueConnection, queueConnection, type QueueConnection } from '@wfm/service-kit';
 import { JobRegistry, type JobHandler } from '../jobs/registry.ts';
 import { createHealthServer, databaseCheck } from './health-server.ts';
 
