@@ -129,7 +129,7 @@ describe('admin panel', () => {
 
     const [reportsFile] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export reports to CSV' }).click(),
+      page.getByRole('button', { name: 'Export CSV of reports' }).click(),
     ]);
     expect(reportsFile.suggestedFilename()).toMatch(/^reports-\d{4}-\d{2}-\d{2}\.csv$/);
     const reportsCsv = await readFile((await reportsFile.path())!, 'utf8');
@@ -141,7 +141,7 @@ describe('admin panel', () => {
 
     const [suggestionsFile] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export feature suggestions to CSV' }).click(),
+      page.getByRole('button', { name: 'Export CSV of feature suggestions' }).click(),
     ]);
     const suggestionsCsv = await readFile((await suggestionsFile.path())!, 'utf8');
     expect(suggestionsCsv).toContain(

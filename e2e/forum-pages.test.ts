@@ -401,8 +401,9 @@ describe('phone width', () => {
     await screenshot(mobile, 'forum-feed-phone');
 
     await mobile.goto(`${site}/post/${id}`);
+    // The server-rendered heading is there before React takes the page over; the Report button comes with React.
     await mobile.getByRole('heading', { level: 1 }).waitFor();
-    expect(await mobile.getByRole('button', { name: 'Report' }).isVisible()).toBe(true);
+    await mobile.getByRole('button', { name: 'Report' }).waitFor();
     expect(await fitsWidth()).toBe(true);
     await screenshot(mobile, 'forum-post-phone');
 

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['**/*.test.ts'],
+    // Lighthouse runs in its own phase (vitest.lighthouse.config.ts, LIGHTHOUSE=1 npm test).
+    exclude: ['lighthouse.test.ts', '**/node_modules/**'],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,

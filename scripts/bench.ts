@@ -2,11 +2,22 @@
  * `npm run bench <name>`: benchmarks that print their figures.
  *   gateway  identity GET directly on the service vs through the gateway (distributed run),
  *            plus the single-node process's RSS after start-up.
- *   feed     10,000 seeded posts; the feed, search, trending and a post's detail through the
+ *   feed     10,000 seeded posts; the feed, search, trending, a post's detail and its server-rendered page through the
  *            gateway against its no-I/O ceiling (/healthz); the same answers from a bare node:http
  *            server for scale; write -> websocket latency.
  *   search   10,000 seeded posts; varied searches through the gateway, each request a different
  *            query (every answer checked to be a cache MISS), and uncached latest/trending pages.
+ *   jobs     5,000 seeded job postings; the public jobs list (and a search) through the gateway's
+ *            read cache against its ceiling (scripts/lib/jobs-bench.ts).
+ *   polls    2,000 verified visitors vote on one poll through the gateway (tally checked), then the
+ *            poll detail and list reads against the gateway's ceiling (scripts/lib/polls-bench.ts).
+ *   ama      2,000 verified visitors book a 500-place AMA session through the gateway
+ *            (scripts/lib/ama-bench.ts): exactly 500 bookings, every other answer a clear 4xx.
+ *   soak     a mixed workload with websocket clients for BENCH_SOAK_MINUTES (30): req/s, p99 and every
+ *            process's RSS each minute, then `soak ratio last/first` (scripts/lib/soak-bench.ts).
+ *   ws       5,000 websocket clients round-robin over two gateway processes: gateway memory per
+ *            idle connection, then new post -> new_post on every client, p50/p99/max
+ *            (scripts/lib/ws-bench.ts); ends with `ws p99 ms: <n>`.
  *
  * Every bench runs on free ports, and stops with a non-zero exit before printing its ratios or
  * final line when a process it launched exits or a measured request fails or answers non-2xx
@@ -19,18 +30,27 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { SERVICES } from '@wfm/contracts/shared';
 import { startDistributed, type DistributedOptions, type DistributedRun } from './lib/distributed.ts';
+import { benchAma as runAmaBench } from './lib/ama-bench.ts';
 import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
 import { BenchFailure, BenchGuard } from './lib/bench-guard.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
 import { freePort, freePortBlock } from './lib/free-ports.ts';
+import { benchJobs } from './lib/jobs-bench.ts';
+import { benchWs } from './lib/ws-bench.ts';
 import { runLoad, type LoadSpec } from './lib/load-generator.ts';
 import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
+import { benchPolls } from './lib/polls-bench.ts';
+import { benchSoak } from './lib/soak-bench.ts';
 import { pagePaths, searchPaths } from './lib/search-workload.ts';
 import { waitForProcessReady } from './lib/wait.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// Benches measure throughput, not the limiters: every process they launch inherits limits scaled out
+// of the way. The counters live in the shared Redis for an hour, so without this a bench that
+// issues visitor tokens from one address met identity's per-address limit after an earlier bench.
+process.env.RATE_LIMIT_SCALE ??= '1000';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 
@@ -237,6 +257,8 @@ async function benchFeed() {
       { name: '/api/posts?sort=trending', path: '/api/posts?sort=trending' },
       { name: `/api/posts?q=${SEARCH_WORD}`, path: `/api/posts?q=${SEARCH_WORD}` },
       { name: '/api/posts/{id}', path: `/api/posts/${seeded.detailId}` },
+      // The same post as the server-rendered page (gateway/src/html-pages.ts), cached like its JSON.
+      { name: '/post/{id} (HTML)', path: `/post/${seeded.detailId}` },
     ];
     let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
     const ratios: Array<{ name: string; ratio: number }> = [];
@@ -287,6 +309,8 @@ async function benchFeed() {
     console.log('');
     for (const { name, ratio } of ratios.slice(1)) console.log(`ratio ${name}/ceiling: ${ratio.toFixed(2)}`);
     console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
+    const ratioOf = (name: string) => ratios.find((r) => r.name === name)!.ratio;
+    console.log(`ratio post HTML/post JSON: ${(ratioOf('/post/{id} (HTML)') / ratioOf('/api/posts/{id}')).toFixed(2)}`);
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {
     await stopRun(run, database);
@@ -326,7 +350,46 @@ async function benchSearch() {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { gateway: benchGateway, feed: benchFeed, search: benchSearch };
+async function benchAma() {
+  const database = `wfm_bench_ama_${randomBytes(3).toString('hex')}`;
+  const run = await startRun(database);
+  try {
+    const options = await distributedOptions(database);
+    await runAmaBench({
+      gatewayUrl: run.gatewayUrl,
+      amaUrl: run.serviceUrls['ama-booking'],
+      staffSecret: options.staffSecret,
+      connections: CONNECTIONS,
+      checkAlive: () => guard.checkAlive(),
+    });
+  } finally {
+    await stopRun(run, database);
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = {
+  gateway: benchGateway,
+  feed: benchFeed,
+  search: benchSearch,
+  jobs: () =>
+    benchJobs({ pgAdminUrl: PG_ADMIN_URL, servicePassword: BENCH_SERVICE_PASSWORD, startRun, stopRun, measure, checkAlive: () => guard.checkAlive() }),
+  ama: benchAma,
+  polls: () => benchPolls({ guard, connections: CONNECTIONS, startRun, stopRun, measure }),
+  soak: () =>
+    benchSoak({ guard, pgAdminUrl: PG_ADMIN_URL, servicePassword: BENCH_SERVICE_PASSWORD, options: distributedOptions, dropDatabase }),
+  ws: async () => {
+    const options = await distributedOptions('unused');
+    await benchWs({
+      guard,
+      startRun,
+      stopRun,
+      natsUrl: options.natsUrl,
+      redisUrl: options.redisUrl!,
+      staffSecret: options.staffSecret,
+      rateLimitPerMinute: options.rateLimitPerMinute!,
+    });
+  },
+};
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;
 if (!bench) {

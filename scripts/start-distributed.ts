@@ -1,6 +1,8 @@
 /**
  * `npm run start:distributed`: every service, the worker and the gateway as separate processes
  * against this machine's PostgreSQL, NATS JetStream and Redis, one Postgres role per service.
+ * REPLICAS=n: n processes of every service and n gateways (each gateway spreads its calls over every
+ * service replica) behind a round-robin balancer on PORT (scripts/lib/balancer.ts).
  * DATABASE_URL, when set, is the database every service uses (PG_ADMIN_URL only creates the roles);
  * a combination that cannot be honoured is refused with a message. A process that dies is restarted.
  */
@@ -22,7 +24,12 @@ const env = loadEnv(
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     SERVICE_BASE_PORT: z.coerce.number().int().positive().default(SERVICES[0].port),
-    WORKER_PORT: z.coerce.number().int().positive().default(7107),
+    /** Processes of every service and gateways; above 1 a round-robin balancer listens on PORT. */
+    REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
+    /** First gateway port when REPLICAS > 1 (the others follow); default PORT + 1. */
+    GATEWAY_BASE_PORT: z.coerce.number().int().positive().optional(),
+    /** Default: the port after the services' ports (7107 with one replica). */
+    WORKER_PORT: z.coerce.number().int().positive().optional(),
     STAFF_HEADER_SECRET: z.string().min(32).default(DEV_STAFF_HEADER_SECRET),
     SERVICE_DB_PASSWORD: z.string().min(1).default('dev-service-password'),
     LOG_LEVEL: z.string().default('info'),
@@ -49,7 +56,11 @@ try {
     redisUrl: env.REDIS_URL,
     gatewayPort: env.PORT,
     basePort: env.SERVICE_BASE_PORT,
-    workerPort: env.WORKER_PORT,
+    workerPort: env.WORKER_PORT ?? env.SERVICE_BASE_PORT + SERVICES.length * env.REPLICAS,
+    replicas: env.REPLICAS,
+    ...(env.GATEWAY_BASE_PORT
+      ? { gatewayReplicaPorts: Array.from({ length: env.REPLICAS }, (_, r) => env.GATEWAY_BASE_PORT! + r) }
+      : {}),
     staffSecret: env.STAFF_HEADER_SECRET,
     servicePassword: env.SERVICE_DB_PASSWORD,
     logLevel: env.LOG_LEVEL,
@@ -69,7 +80,10 @@ console.log(
     `  Database:  PostgreSQL ${new URL(target.databaseUrl ?? target.adminUrl).host}/${target.database} (one role per service)`,
     `  Events:    NATS JetStream ${env.NATS_URL}`,
     `  Caches, rate limits and jobs: Redis ${env.REDIS_URL}`,
-    ...SERVICES.map((s) => `  ${s.name.padEnd(12)} ${run.serviceUrls[s.name]}`),
+    ...(run.replicas > 1
+      ? [`  Balancer:  ${run.gatewayUrl} (round robin per request) -> gateways ${run.gatewayUrls.join(', ')}`]
+      : []),
+    ...SERVICES.map((s) => `  ${s.name.padEnd(12)} ${run.replicaUrls[s.name].join(', ')}`),
     '  A process that dies is started again (0.5 s, doubling to 10 s between restarts in a row).',
     '',
   ].join('\n'),

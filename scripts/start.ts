@@ -19,7 +19,7 @@ import {
 } from '@wfm/service-kit';
 import { GATEWAY_PORT, SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { buildGateway } from '@wfm/gateway';
-import { startWorker } from '@wfm/admin/worker';
+import { startWorker, WORKER_NAME } from '@wfm/admin/worker';
 import { loadServiceDefinitions } from './lib/service-definitions.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres.ts';
 import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
@@ -48,6 +48,11 @@ const startEnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.split(',').every((origin) => URL.canParse(origin.trim())), 'must be comma-separated origins'),
+  /** The site's public origin for canonical URLs, sitemap, feed and robots.txt (gateway PUBLIC_URL). */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || URL.canParse(v), 'must be an http(s) origin'),
   LOG_LEVEL: z.string().default('info'),
   SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
   BACKUP_DIR: z.string().default(path.join(ROOT, '.data/backups')),
@@ -117,7 +122,7 @@ const worker = await startWorker({
   redisUrl: env.REDIS_URL,
   port: 0,
   host: '127.0.0.1',
-  logger: logger.child({ service: 'worker' }),
+  logger: logger.child({ service: WORKER_NAME }),
   backupDir: env.BACKUP_DIR,
 });
 const serviceUrls = Object.fromEntries(definitions.map((def, i) => [def.name, running[i]!.url])) as Record<
@@ -137,6 +142,7 @@ const gateway = await buildGateway({
   // RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_* (RATE_LIMIT_PER_MINUTE too); the services read theirs from the same environment.
   rateLimits: loadRateLimitSettings(),
   trustProxy: env.TRUST_PROXY,
+  ...(env.PUBLIC_URL ? { publicUrl: new URL(env.PUBLIC_URL).origin } : {}),
   websocket: {
     ...(env.WS_MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS } : {}),
     ...(env.WS_MAX_CONNECTIONS ? { total: env.WS_MAX_CONNECTIONS } : {}),

@@ -1,3 +1,4 @@
+import { upcomingTab } from '../src/components/upcoming-tab.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../src/lib/api-client.ts';
 import type { AdminTab } from '../src/lib/admin-tab.ts';
@@ -34,3 +35,14 @@ export const superAdminOnlyFakeTab: AdminTab = {
     }).data?.count;
   },
 };
+
+/**
+ * A tab whose service has not launched (every spec tab is live now, so the mechanism is proven on
+ * this one): the honest "not available yet" state and a "—" badge, never an empty list.
+ */
+export const upcomingFakeTab: AdminTab = upcomingTab({
+  id: 'fake-webinars',
+  label: 'Webinars',
+  roles: ['Moderator', 'Admin', 'Super Admin'],
+  what: 'Webinars',
+});

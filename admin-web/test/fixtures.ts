@@ -2,6 +2,9 @@ import type { StaffRole } from '@wfm/contracts/shared';
 import type { AdminUserProfile } from '@wfm/contracts/identity';
 import type { AdminFeatureSuggestion, AdminPost, AdminReport } from '@wfm/contracts/forum';
 import type { BackupFile, StaffMember } from '@wfm/contracts/admin';
+import type { StaffJob } from '@wfm/contracts/jobs';
+import type { AdminPoll, AdminTool } from '@wfm/contracts/catalog';
+import type { StaffMentor, StaffSession } from '@wfm/contracts/ama';
 import { http, HttpResponse } from 'msw';
 
 const T0 = Date.UTC(2026, 2, 4, 9, 5);
@@ -83,6 +86,31 @@ export const backup = (over: Partial<BackupFile> = {}): BackupFile => ({
   ...over,
 });
 
+export const adminPoll = (over: Partial<AdminPoll> = {}): AdminPoll => ({
+  id: 1,
+  title: 'Which forecasting method do you use most?',
+  description: 'Tell us what your team relies on day to day.',
+  total_votes: 12,
+  created_at: T0,
+  category: 'scheduling',
+  created_by: 'planner_pat',
+  expires_at: null,
+  options_count: 3,
+  ...over,
+});
+
+export const adminTool = (over: Partial<AdminTool> = {}): AdminTool => ({
+  id: 1,
+  name: 'Forecast Pro',
+  url: 'https://forecastpro.example.com',
+  category: 'Forecasting',
+  short_desc: 'Statistical forecasting for contact centres.',
+  votes: 4,
+  submitted_by: 'planner_pat',
+  created_at: T0,
+  ...over,
+});
+
 /** Answers for every list a Super Admin's panel loads (counts of every tab), each overridable. */
 export function listHandlers(
   data: {
@@ -92,6 +120,11 @@ export function listHandlers(
     staff?: StaffMember[];
     profiles?: AdminUserProfile[];
     backups?: BackupFile[];
+    jobs?: StaffJob[];
+    mentors?: StaffMentor[];
+    polls?: AdminPoll[];
+    tools?: AdminTool[];
+    amaSessions?: StaffSession[];
   } = {},
 ) {
   const backups = data.backups ?? [];
@@ -103,7 +136,12 @@ export function listHandlers(
     ),
     staff: http.get('/api/admin/staff', () => HttpResponse.json(data.staff ?? [staffMember()])),
     profiles: http.get('/api/admin/user-profiles', () => HttpResponse.json(data.profiles ?? [])),
+    jobs: http.get('/api/admin/jobs', () => HttpResponse.json(data.jobs ?? [])),
+    mentors: http.get('/api/admin/mentors', () => HttpResponse.json(data.mentors ?? [])),
+    polls: http.get('/api/admin/polls', () => HttpResponse.json({ polls: data.polls ?? [], total: (data.polls ?? []).length })),
+    tools: http.get('/api/admin/tools', () => HttpResponse.json({ tools: data.tools ?? [], total: (data.tools ?? []).length })),
     backups: http.get('/api/admin/database/backups', () => HttpResponse.json({ backups })),
+    amaSessions: http.get('/api/admin/ama/sessions', () => HttpResponse.json(data.amaSessions ?? [])),
     stats: http.get('/api/admin/database/backup-stats', () =>
       HttpResponse.json({ count: backups.length, totalSize: backups.reduce((n, b) => n + b.size, 0) }),
     ),
@@ -113,7 +151,7 @@ export function listHandlers(
 /** The lists a Moderator may load. */
 export function moderatorHandlers(data: Parameters<typeof listHandlers>[0] = {}) {
   const all = listHandlers(data);
-  return [all.reports, all.suggestions, all.posts, all.profiles];
+  return [all.reports, all.suggestions, all.posts, all.mentors, all.jobs, all.profiles, all.polls, all.tools];
 }
 
 export function superAdminHandlers(data: Parameters<typeof listHandlers>[0] = {}) {

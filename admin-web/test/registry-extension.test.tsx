@@ -9,8 +9,8 @@ import { server } from './server.ts';
 // "Adding a tab is one folder plus one line": the registry file gets two more entries, nothing else changes.
 vi.mock('../src/app/panel/admin-tabs.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/app/panel/admin-tabs.ts')>();
-  const { fakeTab, superAdminOnlyFakeTab } = await import('./fake-tab.tsx');
-  return { ADMIN_TAB_REGISTRY: [...actual.ADMIN_TAB_REGISTRY, fakeTab, superAdminOnlyFakeTab] };
+  const { fakeTab, superAdminOnlyFakeTab, upcomingFakeTab } = await import('./fake-tab.tsx');
+  return { ADMIN_TAB_REGISTRY: [...actual.ADMIN_TAB_REGISTRY, upcomingFakeTab, fakeTab, superAdminOnlyFakeTab] };
 });
 
 describe('a tab added to the registry', () => {
@@ -31,5 +31,15 @@ describe('a tab added to the registry', () => {
     await userEvent.setup().click(widgets);
     expect(await screen.findByRole('heading', { name: 'Widgets for mo' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=fake-widgets');
+  });
+
+  it('shows an unlaunched tab honestly: a "not available yet" badge and state instead of an empty list', async () => {
+    server.use(sessionAs('Moderator', 'mo'), ...moderatorHandlers(), http.get('/api/admin/fake-widgets', () => HttpResponse.json({ count: 1 })));
+    renderApp('/admin');
+    const tabList = await screen.findByRole('tablist', { name: 'Admin sections' });
+    const webinars = within(tabList).getByRole('tab', { name: /^Webinars/ });
+    expect(webinars).toHaveTextContent('(not available yet)');
+    await userEvent.setup().click(webinars);
+    expect(await screen.findByRole('heading', { name: 'Webinars: not available yet' })).toBeInTheDocument();
   });
 });

@@ -70,8 +70,8 @@ describe('reports tab', () => {
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Help request HLP-7K3Q9' });
 
-    await user.click(screen.getByRole('button', { name: 'Export reports to CSV' }));
-    await user.click(screen.getByRole('button', { name: 'Export feature suggestions to CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of reports' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of feature suggestions' }));
     await waitFor(() => expect(files).toHaveLength(2));
 
     expect(files[0]!.name).toMatch(/^reports-\d{4}-\d{2}-\d{2}\.csv$/);

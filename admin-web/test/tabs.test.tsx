@@ -54,10 +54,10 @@ describe('panel tabs', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Reports/ })).toHaveTextContent(/^Reports3$/));
     expect(screen.getByRole('tab', { name: /^Users/ })).toHaveTextContent(/^Users2$/);
     expect(screen.getByRole('tab', { name: /^Posts/ })).toHaveTextContent(/^Posts0$/);
-    expect(screen.getByRole('tab', { name: /^Mentors/ })).toHaveTextContent('(not available yet)');
+    expect(screen.getByRole('tab', { name: /^Mentors/ })).toHaveTextContent(/^Mentors0$/);
   });
 
-  it('opens a tab on click and keeps it in the address; unlaunched tabs say so honestly', async () => {
+  it('opens a tab on click and keeps it in the address', async () => {
     server.use(sessionAs('Moderator'), ...moderatorHandlers());
     const { router } = renderApp('/admin');
     const user = userEvent.setup();
@@ -65,14 +65,15 @@ describe('panel tabs', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Users/ })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=user-profiles');
 
-    await user.click(screen.getByRole('tab', { name: /^Jobs/ }));
-    expect(await screen.findByRole('heading', { name: 'Jobs: not available yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /^Mentors/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Mentors/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=mentors');
   });
 
   it("explains what the signed-in user's role may do", async () => {
     server.use(sessionAs('Moderator', 'mo'), ...moderatorHandlers());
     renderApp('/admin');
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Signed in as mo, Moderator/ }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /mo Moderator, signed in/ }));
     const rights = await screen.findByRole('list', { name: 'What the Moderator role can do' });
     expect(within(rights).getByText("Edit visitors' usernames")).toBeInTheDocument();
     expect(within(rights).queryByText('Create and restore database backups')).not.toBeInTheDocument();

@@ -6,7 +6,8 @@ import { visitorAddress } from './api.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium (CHROMIUM_PATH to use another); Lighthouse drives the same binary. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags that work on a machine without outside network. */
 export async function launchBrowser(): Promise<Browser> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startDistributed, type DistributedRun } from '../../scripts/lib/distributed.ts';
+import { startDistributed, type DistributedOptions, type DistributedRun } from '../../scripts/lib/distributed.ts';
 import { PG_ADMIN_URL, dropDatabase } from './database.ts';
 import { freePort } from './free-port.ts';
 
@@ -15,24 +15,39 @@ export interface TestRun extends DistributedRun {
  * The distributed run (every service, the worker and the gateway as processes) against a fresh
  * database on the machine's PostgreSQL, its NATS and Redis, on free ports.
  */
-export async function startTestRun(prefix: string): Promise<TestRun> {
+export async function startTestRun(
+  prefix: string,
+  opts: Pick<DistributedOptions, 'replicas' | 'env' | 'readyTimeoutMs'> = {},
+): Promise<TestRun> {
   const database = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const [gatewayPort, workerPort] = await Promise.all([freePort(), freePort()]);
+  const replicas = opts.replicas ?? 1;
+  const [gatewayPort, workerPort, ...gatewayReplicaPorts] = await Promise.all(
+    Array.from({ length: 2 + (replicas > 1 ? replicas : 0) }, () => freePort()),
+  );
   // Services take consecutive ports from basePort; pick a base well away from the others.
   const basePort = 20000 + Math.floor(Math.random() * 20000);
-  const run = await startDistributed({
-    adminDatabaseUrl: PG_ADMIN_URL,
-    database,
-    natsUrl: 'nats://127.0.0.1:4222',
-    redisUrl: 'redis://127.0.0.1:6379',
-    gatewayPort: gatewayPort!,
-    basePort,
-    workerPort: workerPort!,
-    staffSecret: 'integration-test-staff-header-secret-0000',
-    servicePassword: TEST_SERVICE_PASSWORD,
-    logLevel: 'warn',
-    stdio: 'ignore',
-  });
+  let run: DistributedRun;
+  try {
+    run = await startDistributed({
+      adminDatabaseUrl: PG_ADMIN_URL,
+      database,
+      natsUrl: 'nats://127.0.0.1:4222',
+      redisUrl: 'redis://127.0.0.1:6379',
+      gatewayPort: gatewayPort!,
+      basePort,
+      workerPort: workerPort!,
+      staffSecret: 'integration-test-staff-header-secret-0000',
+      servicePassword: TEST_SERVICE_PASSWORD,
+      logLevel: 'warn',
+      stdio: 'ignore',
+      ...opts,
+      ...(replicas > 1 ? { gatewayReplicaPorts: gatewayReplicaPorts as number[] } : {}),
+    });
+  } catch (err) {
+    // A process that never became ready: leave no database behind.
+    await dropDatabase(database);
+    throw err;
+  }
   return {
     ...run,
     database,

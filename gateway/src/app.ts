@@ -11,6 +11,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
   RATE_LIMIT_MESSAGE,
+  redisCounterPrefix,
   resolveLimits,
   type RateLimitSettings,
   type EventBus,
@@ -29,6 +30,7 @@ import { ReadCache } from './read-cache/read-cache.ts';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
+import { registerHtmlPages } from './html-pages.ts';
 import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
 
@@ -75,6 +77,11 @@ export interface GatewayOptions {
    * `false` sends every read to its service.
    */
   readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string } | false;
+  /**
+   * PUBLIC_URL: the site's public origin (`https://community.example.com`) for canonical URLs, the
+   * sitemap, the feed and robots.txt. Unset: the origin each request names (its Host).
+   */
+  publicUrl?: string;
   /** The route table (default PROXY_ROUTES): ownership, access, CSRF, body limits and cache policy of every path. */
   routes?: readonly ProxyRoute[];
 }
@@ -160,13 +167,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     // Per IPv4 address, IPv6 /64 (IPv4-mapped as IPv4), as the services count.
     keyGenerator: (request) => clientAddressKey(request.ip),
     // Without Redis: in memory, counting parallel bursts exactly.
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'wfm:gateway:rate-limit:' } : { store: ExactMemoryStore }),
+    ...(opts.redis ? { redis: opts.redis, nameSpace: redisCounterPrefix('wfm:gateway:rate-limit:', opts.rateLimits) } : { store: ExactMemoryStore }),
     // A Redis outage must not take the whole API down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
   });
   await app.register(websocket, {
-    options: { maxPayload: WEBSOCKET_MAX_CLIENT_PAYLOAD, perMessageDeflate: false },
+    // The hub tracks the sockets (ws's own client set would cost a Set entry and a listener per socket).
+    options: { maxPayload: WEBSOCKET_MAX_CLIENT_PAYLOAD, perMessageDeflate: false, clientTracking: false },
     preClose: async () => {
       await hub.closeAll(WEBSOCKET_CLOSE_GRACE_MS);
       app.websocketServer.close();
@@ -212,7 +220,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     ),
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ message: 'Upgrade Required: connect with a WebSocket' }),
-    wsHandler: (socket) => hub.add(socket),
+    wsHandler: (socket, request) => hub.add(socket, request.raw),
   });
 
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
@@ -231,9 +239,22 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   await registerApiDocs(app, { upstreams, routes });
 
   await registerWebApps(app, webApps);
+  const publicWeb = webApps[0]!;
+  if (publicWeb.dist !== undefined) {
+    // Server-rendered public pages, sitemap, feed and robots.txt (html-pages.ts); `/` among them.
+    registerHtmlPages(app, {
+      web: publicWeb,
+      cache,
+      reads: new CacheableReads(routes),
+      upstreams,
+      publicUrl: opts.publicUrl,
+      rateLimit: app.rateLimit(),
+      onOutcome: (outcome) => metrics.readCache.inc({ outcome }),
+    });
+  }
   for (const web of webApps) {
     // The app root is a directory, which the file server refuses; it is the app shell.
-    app.get(web.prefix, async (_request, reply) => sendAppShell(reply, web));
+    if (web !== publicWeb || web.dist === undefined) app.get(web.prefix, async (_request, reply) => sendAppShell(reply, web));
     if (!isBuilt(web)) app.log.warn(`${web.folder}/dist is not built: ${web.prefix} answers 503 until \`npm run build\``);
   }
 

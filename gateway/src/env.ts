@@ -20,9 +20,20 @@ function isHttpOrigin(value: string): boolean {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/**
+ * A service's URL, or one URL per replica separated by commas: the gateway then spreads its calls
+ * over the replicas itself (gateway/src/upstreams.ts).
+ */
+const httpUrlList = z
+  .string()
+  .refine(
+    (value) => value.split(',').every((part) => httpUrl.safeParse(part.trim()).success),
+    'must be an http:// or https:// URL, or several separated by commas',
+  );
+
 const serviceUrlShape = Object.fromEntries(
-  SERVICES.map((s) => [serviceUrlVariable(s.name), httpUrl.default(`http://127.0.0.1:${s.port}`)]),
-) as Record<string, z.ZodDefault<typeof httpUrl>>;
+  SERVICES.map((s) => [serviceUrlVariable(s.name), httpUrlList.default(`http://127.0.0.1:${s.port}`)]),
+) as Record<string, z.ZodDefault<typeof httpUrlList>>;
 
 /** Everything the gateway process reads from its environment, checked once at boot. */
 export const gatewayEnvSchema = serviceEnvSchema
@@ -59,6 +70,15 @@ export const gatewayEnvSchema = serviceEnvSchema
       .default('')
       .refine((value) => value === '' || value.split(',').every(isHttpOrigin), 'must be comma-separated http(s) origins')
       .transform((value) => (value === '' ? [] : value.split(',').map((origin) => new URL(origin.trim()).origin))),
+    /**
+     * The site's public origin (`https://community.example.com`): canonical URLs, Open Graph URLs,
+     * the sitemap, the RSS feed and robots.txt name it. Unset: the origin each request's Host names.
+     */
+    PUBLIC_URL: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value === '' || isHttpOrigin(value), 'must be an http(s) origin')
+      .transform((value) => (value ? new URL(value.trim()).origin : undefined)),
     /** Read-cache keys in Redis: set one per deployment when several share a Redis. */
     CACHE_NAMESPACE: z
       .string()

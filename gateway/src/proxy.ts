@@ -4,7 +4,7 @@ import { signStaffHeaders } from '@wfm/service-kit';
 import type { ServiceName } from '@wfm/contracts/shared';
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
 import type { ProxyRoute } from './routes.ts';
-import type { Upstreams } from './upstreams.ts';
+import { replicaOrigins, type Upstreams } from './upstreams.ts';
 import { staffSessionCheck } from './staff-session.ts';
 
 export interface ProxyOptions {
@@ -83,7 +83,9 @@ export async function registerProxies(app: FastifyInstance, opts: ProxyOptions):
       if (checkSession) return requireStaffSession(request, reply);
     };
     await app.register(httpProxy, {
-      upstream: opts.serviceUrls[route.service],
+      // The address reply-from names in its logs; requests go through the service's dispatcher
+      // (one replica's Pool, or the BalancedPool over them all).
+      upstream: replicaOrigins(opts.serviceUrls[route.service])[0]!,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       internalRewriteLocationHeader: false,

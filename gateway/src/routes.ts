@@ -31,6 +31,12 @@ export interface CachePolicy {
   group: string;
   /** Query parameters that make the answer one visitor's own: such reads are never cached. */
   perVisitorQuery: readonly string[];
+  /**
+   * Request headers that make the answer one visitor's own (e.g. `x-anon-token` where the answer
+   * carries the caller's own vote): a read sending any of them is never cached nor served from
+   * the cache. Unset: headers do not matter (the service answers the same to everyone).
+   */
+  perVisitorHeaders?: readonly string[];
   /** Events that drop this entry's group. */
   droppedBy: readonly EventSubject[];
   /**
@@ -90,8 +96,54 @@ function postOfEvent(data: unknown): Record<string, string> | undefined {
   return typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0 ? { id: String(candidate) } : undefined;
 }
 
+const CANONICAL_ID = /^[1-9]\d{0,14}$/;
+
+/** Events that change what a session read shows (fields, status, pricing, existence). */
+const AMA_SESSION_CHANGES: readonly EventSubject[] = ['ama.session.created', 'ama.session.updated', 'ama.session.deleted'];
+/** Events that change a session's occupancy counts. */
+const AMA_OCCUPANCY_CHANGES: readonly EventSubject[] = [
+  'ama.booking.created',
+  'ama.booking.status_changed',
+  'ama.booking.deleted',
+  'ama.session.deleted',
+];
+
+/** Which session an AMA event is about: booking events carry `session_id`, session events `id`. */
+function amaSessionOfEvent(data: unknown): Record<string, string> | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { session_id: sessionId, id } = data as { session_id?: unknown; id?: unknown };
+  const candidate = sessionId ?? id;
+  return typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0 ? { id: String(candidate) } : undefined;
+}
+
 /** The query parameter of the My Posts tab: its answer belongs to one visitor. */
 const VISITOR_QUERY = ['anon_token'] as const;
+
+/** The catalog's events that change what each of its lists shows. */
+const TOOL_CHANGES: readonly EventSubject[] = ['catalog.tool.created', 'catalog.tool.voted', 'catalog.tool.linked', 'catalog.tool.deleted'];
+const TEMPLATE_CHANGES: readonly EventSubject[] = ['catalog.template.created', 'catalog.template.downloaded'];
+const POLL_CHANGES: readonly EventSubject[] = ['catalog.poll.created', 'catalog.poll.voted', 'catalog.poll.deleted'];
+
+/** Which poll an event is about: votes carry `poll_id`, created and deleted polls `id`. */
+function pollOfEvent(data: unknown): Record<string, string> | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { poll_id: pollId, id } = data as { poll_id?: unknown; id?: unknown };
+  const candidate = pollId ?? id;
+  return typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0 ? { id: String(candidate) } : undefined;
+}
+
+/**
+ * A poll's detail carries the caller's own vote (`userVote`, from x-anon-token): only reads
+ * without a token share the cache. Polls close by the clock, so entries live 5 s at most.
+ */
+const POLL_DETAIL_CACHE = {
+  group: 'poll:{id}',
+  perVisitorQuery: [],
+  perVisitorHeaders: ['x-anon-token'],
+  droppedBy: POLL_CHANGES,
+  paramsOfEvent: pollOfEvent,
+  ttlMs: 5_000,
+} as const satisfies CachePolicy;
 
 /** A restored backup changes everything: it drops every cached entry, whatever the route. */
 export const DROPS_WHOLE_CACHE: readonly EventSubject[] = ['admin.database.restored'];
@@ -114,6 +166,8 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
     paths: [
       // A post changes every list (order, counts, search).
       { pattern: '/api/posts', cache: { group: 'lists', perVisitorQuery: VISITOR_QUERY, droppedBy: POST_CHANGES } },
+      // Similar questions on /new (issue 16): the same for everyone; titles, answers and counts change with posts.
+      { pattern: '/api/posts/similar', cache: { group: 'similar', perVisitorQuery: [], droppedBy: POST_CHANGES } },
       {
         pattern: '/api/posts/:id',
         // Canonical post ids only; `007` or `1e3` go to the service uncached (and the service decides).
@@ -125,6 +179,8 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/comments', service: 'forum', access: 'public', csrf: false },
   { prefix: '/api/report', service: 'forum', access: 'public', csrf: false },
   { prefix: '/api/feature-suggestions', service: 'forum', access: 'public', csrf: false },
+  // One visitor's own replies (x-anon-token); never cached.
+  { prefix: '/api/notifications', service: 'forum', access: 'public', csrf: false },
   // Attachments: up to 5 files.
   { prefix: '/api/upload', service: 'forum', access: 'public', csrf: false, paths: [{ pattern: '/api/upload', multipartLimit: uploadOf(5) }] },
   {
@@ -143,13 +199,69 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/admin/feature-suggestions', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/posts', service: 'forum', access: 'staff', csrf: true },
 
-  { prefix: '/api/tools', service: 'catalog', access: 'public', csrf: false },
-  { prefix: '/api/templates', service: 'catalog', access: 'public', csrf: false, paths: [{ pattern: '/api/templates', multipartLimit: uploadOf(1) }] },
-  { prefix: '/api/polls', service: 'catalog', access: 'public', csrf: false },
+  {
+    prefix: '/api/tools',
+    service: 'catalog',
+    access: 'public',
+    csrf: false,
+    paths: [{ pattern: '/api/tools', cache: { group: 'catalog-tools', perVisitorQuery: [], droppedBy: TOOL_CHANGES } }],
+  },
+  {
+    prefix: '/api/templates',
+    service: 'catalog',
+    access: 'public',
+    csrf: false,
+    paths: [
+      // Template file: one upload of up to 10 MB. The list is one visitor-independent read.
+      { pattern: '/api/templates', multipartLimit: uploadOf(1), cache: { group: 'catalog-templates', perVisitorQuery: [], droppedBy: TEMPLATE_CHANGES } },
+    ],
+  },
+  {
+    prefix: '/api/polls',
+    service: 'catalog',
+    access: 'public',
+    csrf: false,
+    paths: [
+      // My Polls (anon_token) is one visitor's; the rest of the list is the same for everyone. Closing
+      // by the clock changes a poll's status without an event, so entries live 5 s at most.
+      { pattern: '/api/polls', cache: { group: 'catalog-polls', perVisitorQuery: VISITOR_QUERY, droppedBy: POLL_CHANGES, ttlMs: 5_000 } },
+      { pattern: '/api/polls/stats', cache: { group: 'catalog-poll-stats', perVisitorQuery: [], droppedBy: POLL_CHANGES, ttlMs: 5_000 } },
+      { pattern: '/api/polls/:id', params: { id: /^[1-9]\d{0,14}$/ }, cache: POLL_DETAIL_CACHE },
+      { pattern: '/api/polls/:id/breakdown', params: { id: /^[1-9]\d{0,14}$/ }, cache: { ...POLL_DETAIL_CACHE, perVisitorHeaders: [] } },
+    ],
+  },
   { prefix: '/api/admin/tools', service: 'catalog', access: 'staff', csrf: true },
   { prefix: '/api/admin/polls', service: 'catalog', access: 'staff', csrf: true },
 
-  { prefix: '/api/ama', service: 'ama-booking', access: 'public', csrf: false, paths: [{ pattern: '/api/ama/bookings/:id/receipt', multipartLimit: uploadOf(1) }] },
+  {
+    prefix: '/api/ama',
+    service: 'ama-booking',
+    access: 'public',
+    csrf: false,
+    paths: [
+      { pattern: '/api/ama/bookings/:id/receipt', multipartLimit: uploadOf(1) },
+      // Session, pricing and occupancy reads: dropped by the session and booking events, so a
+      // count is stale for an instant at most after a booking.
+      { pattern: '/api/ama/sessions', cache: { group: 'ama-sessions', perVisitorQuery: [], droppedBy: AMA_SESSION_CHANGES } },
+      {
+        pattern: '/api/ama/sessions/:id',
+        params: { id: CANONICAL_ID },
+        cache: { group: 'ama-session:{id}', perVisitorQuery: [], droppedBy: AMA_SESSION_CHANGES, paramsOfEvent: amaSessionOfEvent },
+      },
+      {
+        pattern: '/api/ama/sessions/:id/pricing',
+        params: { id: CANONICAL_ID },
+        cache: { group: 'ama-session:{id}', perVisitorQuery: [], droppedBy: AMA_SESSION_CHANGES, paramsOfEvent: amaSessionOfEvent },
+      },
+      {
+        pattern: '/api/ama/sessions/:id/bookings/count',
+        params: { id: CANONICAL_ID },
+        cache: { group: 'ama-occupancy:{id}', perVisitorQuery: [], droppedBy: AMA_OCCUPANCY_CHANGES, paramsOfEvent: amaSessionOfEvent },
+      },
+    ],
+  },
+  // Session images; receipts are private files that only the staff call serves.
+  { prefix: '/uploads/ama', service: 'ama-booking', access: 'public', csrf: false, methods: ['GET', 'HEAD'] },
   {
     prefix: '/api/admin/ama',
     service: 'ama-booking',
@@ -158,8 +270,36 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
     paths: [{ pattern: '/api/admin/ama/sessions/:id/image', multipartLimit: uploadOf(1) }],
   },
 
-  { prefix: '/api/jobs', service: 'jobs', access: 'public', csrf: false },
+  {
+    prefix: '/api/jobs',
+    service: 'jobs',
+    access: 'public',
+    csrf: false,
+    paths: [
+      // The public list changes when a job is listed, edited or leaves it. "My job posts"
+      // (/api/jobs/mine) is one visitor's own and has no cache entry.
+      {
+        pattern: '/api/jobs',
+        cache: {
+          group: 'jobs',
+          perVisitorQuery: [],
+          droppedBy: ['jobs.job.approved', 'jobs.job.updated', 'jobs.job.expired', 'jobs.job.deleted'],
+        },
+      },
+    ],
+  },
   { prefix: '/api/admin/jobs', service: 'jobs', access: 'staff', csrf: true },
+
+  // Mentors live in ama-booking beside AMA hosts (docs/decisions.md, Mentors). Only the directory
+  // is cacheable: applications, requests and threads are one visitor's own.
+  {
+    prefix: '/api/mentors',
+    service: 'ama-booking',
+    access: 'public',
+    csrf: false,
+    paths: [{ pattern: '/api/mentors', cache: { group: 'mentors', perVisitorQuery: [], droppedBy: ['ama.mentor.status_changed', 'ama.mentor.deleted'] } }],
+  },
+  { prefix: '/api/admin/mentors', service: 'ama-booking', access: 'staff', csrf: true },
 
   // Login, logout and the session probe must work without a staff session; their writes are
   // still refused cross-site (a forged login or logout).
@@ -168,9 +308,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/admin/session', service: 'admin', access: 'public', csrf: true },
   { prefix: '/api/admin/staff', service: 'admin', access: 'staff', csrf: true },
   { prefix: '/api/admin/database', service: 'admin', access: 'staff', csrf: true },
-  { prefix: '/api/admin/mentors', service: 'admin', access: 'staff', csrf: true },
   { prefix: '/api/admin/audit', service: 'admin', access: 'staff', csrf: true },
-  { prefix: '/api/mentors', service: 'admin', access: 'public', csrf: false },
 ];
 
 /** The admin service path that resolves a staff session cookie to `{id, username, role}`. */

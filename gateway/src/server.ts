@@ -41,6 +41,7 @@ const app = await buildGateway({
   rateLimits,
   trustProxy: env.TRUST_PROXY,
   readCache: { namespace: env.CACHE_NAMESPACE },
+  publicUrl: env.PUBLIC_URL,
   websocket: {
     perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS,
     total: env.WS_MAX_CONNECTIONS,

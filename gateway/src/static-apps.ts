@@ -42,6 +42,8 @@ export async function registerWebApps(app: FastifyInstance, apps: readonly WebAp
       wildcard: true,
       index: false,
       dotfiles: 'ignore',
+      // The build writes .br and .gz beside each asset (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       suppressWarning: true,
       decorateReply: !decorated,

@@ -30,6 +30,23 @@ describe('which reads are cacheable', () => {
   });
 });
 
+describe('catalog reads', () => {
+  it('caches tool, template and poll lists, poll stats and anonymous poll details', () => {
+    expect(cacheableRead('GET', '/api/tools?sort=votes&category=RTA', {})).toEqual({ key: '/api/tools?category=RTA&sort=votes', group: 'catalog-tools' });
+    expect(cacheableRead('GET', '/api/templates?q=a', {})?.group).toBe('catalog-templates');
+    expect(cacheableRead('GET', '/api/polls?sort=ending', {})).toEqual({ key: '/api/polls?sort=ending', group: 'catalog-polls', ttlMs: 5_000 });
+    expect(cacheableRead('GET', '/api/polls/stats', {})?.group).toBe('catalog-poll-stats');
+    expect(cacheableRead('GET', '/api/polls/12', {})).toEqual({ key: '/api/polls/12', group: 'poll:12', ttlMs: 5_000 });
+    expect(cacheableRead('GET', '/api/polls/12/breakdown?by=region', { 'x-anon-token': 't' })?.group).toBe('poll:12');
+  });
+
+  it("never shares a visitor's own answers: My Polls and a poll detail asked with x-anon-token (its userVote)", () => {
+    expect(cacheableRead('GET', '/api/polls?anon_token=abc', {})).toBeUndefined();
+    expect(cacheableRead('GET', '/api/polls/12', { 'x-anon-token': 'abc' })).toBeUndefined();
+    expect(cacheableRead('GET', '/api/polls/012', {})).toBeUndefined();
+  });
+});
+
 describe('memory layer', () => {
   const answer = (bytes: number, expiresAt = Date.now() + 60_000) => ({
     body: Buffer.alloc(bytes),
@@ -63,6 +80,23 @@ describe('memory layer', () => {
     memory.set('/b', 'lists', answer(10, now - 10));
     memory.invalidate('lists');
     expect(memory.lookup('/b', now)).toBeUndefined();
+  });
+
+  it('counts a gzip made after storing against the budget, once, and evicts for it', () => {
+    const memory = new MemoryLayer(2_000);
+    memory.set('/a', 'lists', answer(800));
+    memory.set('/b', 'lists', answer(800));
+    const stored = memory.get('/b', Date.now())!;
+    memory.attachGzip('/b', stored, Buffer.alloc(100));
+    memory.attachGzip('/b', stored, Buffer.alloc(100));
+    expect(memory.get('/a', Date.now())).toBeDefined();
+    expect(memory.get('/b', Date.now())?.gzip?.length).toBe(100);
+    // The fill's own copy of the answer reaches the stored entry as well.
+    const fresh = answer(800);
+    memory.set('/c', 'lists', fresh);
+    memory.attachGzip('/c', fresh, Buffer.alloc(300));
+    expect(memory.get('/c', Date.now())?.gzip?.length).toBe(300);
+    expect(memory.get('/a', Date.now())).toBeUndefined();
   });
 
   it('drops a whole group at once', () => {

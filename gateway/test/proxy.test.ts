@@ -92,7 +92,7 @@ describe('headers sent to services', () => {
   it('strips client-sent x-staff-* and x-internal-* headers', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: '/api/jobs',
+      url: '/api/jobs/mine',
       headers: {
         'x-staff-id': '1',
         'x-staff-username': 'root',
@@ -110,12 +110,12 @@ describe('headers sent to services', () => {
   });
 
   it('forwards the request id (given or generated) and the client address', async () => {
-    const given = await app.inject({ method: 'GET', url: '/api/jobs', headers: { 'x-request-id': 'req-abc.123' } });
+    const given = await app.inject({ method: 'GET', url: '/api/jobs/mine', headers: { 'x-request-id': 'req-abc.123' } });
     expect(given.headers['x-request-id']).toBe('req-abc.123');
     expect(seenWithId('req-abc.123')).toHaveLength(1);
     expect(seenWithId('req-abc.123')[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
 
-    const generated = await app.inject({ method: 'GET', url: '/api/jobs', headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await app.inject({ method: 'GET', url: '/api/jobs/mine', headers: { 'x-request-id': 'bad id with spaces' } });
     const id = generated.headers['x-request-id'] as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenWithId(id)).toHaveLength(1);
@@ -124,7 +124,7 @@ describe('headers sent to services', () => {
   it('replaces a client-sent x-forwarded-for with the address it sees when it trusts no proxy', async () => {
     const spoofed = await app.inject({
       method: 'GET',
-      url: '/api/jobs',
+      url: '/api/jobs/mine',
       headers: { 'x-request-id': 'req-spoof.1', 'x-forwarded-for': '203.0.113.50', forwarded: 'for=203.0.113.51' },
     });
     expect(spoofed.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('headers sent to services', () => {
     try {
       await behindProxy.app.inject({
         method: 'GET',
-        url: '/api/jobs',
+        url: '/api/jobs/mine',
         headers: { 'x-request-id': 'req-proxied.1', 'x-forwarded-for': '198.51.100.20, 203.0.113.60' },
       });
       // Only the hop the trusted proxy added counts; whatever the client put before it is dropped.

@@ -57,9 +57,9 @@ describe('per-IP rate limit on /api', () => {
     const replicaB = await startGateway(services, { rateLimitPerMinute: 2, trustProxy: true, redis });
     try {
       const client = freshClient();
-      expect((await replicaA.app.inject({ method: 'GET', url: '/api/jobs', headers: client })).statusCode).toBe(200);
-      expect((await replicaB.app.inject({ method: 'GET', url: '/api/jobs', headers: client })).statusCode).toBe(200);
-      const limited = await replicaA.app.inject({ method: 'GET', url: '/api/jobs', headers: client });
+      expect((await replicaA.app.inject({ method: 'GET', url: '/api/jobs/mine', headers: client })).statusCode).toBe(200);
+      expect((await replicaB.app.inject({ method: 'GET', url: '/api/jobs/mine', headers: client })).statusCode).toBe(200);
+      const limited = await replicaA.app.inject({ method: 'GET', url: '/api/jobs/mine', headers: client });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ message: expect.any(String) });
     } finally {

@@ -277,6 +277,21 @@ describe('read cache', () => {
     expect(forum.callsTo(url)).toBe(1);
   });
 
+  it('compresses an answer once, when the first client that accepts gzip asks, even on its miss', async () => {
+    const gateway = await gatewayWith();
+    const url = `/api/posts?pad&q=${randomUUID()}`;
+    const [first, second] = await Promise.all([
+      gateway.get(url, { 'accept-encoding': 'gzip' }),
+      gateway.get(url, { 'accept-encoding': 'gzip' }),
+    ]);
+    expect(first.headers['x-cache']).toBe('MISS');
+    for (const answer of [first, second]) expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const plain = await gateway.get(url);
+    expect(gunzipSync(first.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(forum.callsTo(url)).toBe(1);
+  });
+
   it('serves an expired entry while one background call refreshes it, then the fresh answer', async () => {
     const gateway = await gatewayWith({ readCache: { ttlMs: 100, staleMs: 60_000 } });
     const url = `/api/posts?q=${randomUUID()}`;

@@ -102,6 +102,16 @@ describe('websocket connections', () => {
     healthy.close();
   });
 
+  it('pushes catalog.poll.voted to every browser as poll_updated with the new tallies', async () => {
+    const gateway = await listeningGateway();
+    const ws = await connect(gateway.wsUrl);
+    const tallies = { poll_id: 7, total_votes: 3, options: [{ id: 1, votes: 2, percentage: 67 }, { id: 2, votes: 1, percentage: 33 }] };
+    const message = nextMessage(ws, (msg) => msg.type === 'poll_updated');
+    await gateway.bus.publish('catalog.poll.voted', tallies, { msgId: randomUUID() });
+    expect((await message).data).toEqual(tallies);
+    ws.close();
+  });
+
   it('closes a client that sends an oversized message', async () => {
     const gateway = await listeningGateway();
     const client = await connect(gateway.wsUrl);

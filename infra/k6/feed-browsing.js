@@ -1,60 +1,57 @@
-// Anonymous visitors browsing the feed: list (each sort, sometimes a search), then a post.
-// Public browsing is the hot path (docs: DESIGN decision 9), so its latency budget is tight.
-//   k6 run -e BASE_URL=https://community.example.com infra/k6/feed-browsing.js
+// Browse: anonymous visitors reading the community. One iteration = one page view's calls: the
+// feed (each sort), the sidebar's stats, a post (JSON and its server-rendered page), its next
+// comments, an attachment when it has one, and the mentor directory now and then.
+//   k6 run -e BASE_URL=https://community.example.com -e RATE=50 infra/k6/feed-browsing.js
 import http from 'k6/http';
-import { check, sleep } from 'k6';
+import { check } from 'k6';
+import { arrivals, BASE_URL, baseThresholds, p99, pick, TARGETS } from './lib/config.js';
+import { getJson } from './lib/visitor.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const SORTS = ['latest', 'trending', 'upvotes'];
-const SEARCHES = ['forecast', 'erlang', 'shrinkage', 'scheduling'];
 
 export const options = {
-  scenarios: {
-    browse: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: '30s', target: 50 },
-        { duration: '2m', target: 50 },
-        { duration: '30s', target: 0 },
-      ],
-      gracefulRampDown: '10s',
-    },
-  },
+  scenarios: { browse: arrivals() },
   thresholds: {
-    http_req_failed: ['rate<0.01'],
-    'http_req_duration{name:feed}': ['p(95)<300'],
-    'http_req_duration{name:post}': ['p(95)<300'],
-    checks: ['rate>0.99'],
+    ...baseThresholds(),
+    ...p99('feed', TARGETS.feedP99),
+    ...p99('post', TARGETS.postReadP99),
+    ...p99('post_page', TARGETS.postReadP99),
+    ...p99('stats', TARGETS.readP99),
+    ...p99('comments', TARGETS.readP99),
+    ...p99('attachment', TARGETS.readP99),
+    ...p99('mentors', TARGETS.readP99),
   },
 };
 
-// Module state is per virtual user in k6: one anonymous visitor (token) per VU.
-let token;
-
-function visitorHeaders() {
-  if (!token) {
-    const res = http.post(`${BASE_URL}/api/session`, null, { tags: { name: 'session' } });
-    check(res, { 'session created': (r) => r.status >= 200 && r.status < 300 });
-    token = res.json('anon_token');
+/** A post's attachments: the API carries them as JSON text. */
+function attachmentsOf(post) {
+  try {
+    const list = post && typeof post.attachments === 'string' ? JSON.parse(post.attachments) : [];
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
   }
-  return { 'x-anon-token': token };
 }
 
-const pick = (items) => items[Math.floor(Math.random() * items.length)];
-
 export default function () {
-  const headers = visitorHeaders();
-  const query = Math.random() < 0.2
-    ? `sort=latest&q=${encodeURIComponent(pick(SEARCHES))}`
-    : `sort=${pick(SORTS)}`;
-  const feed = http.get(`${BASE_URL}/api/posts?${query}`, { headers, tags: { name: 'feed' } });
-  check(feed, { 'feed answered': (r) => r.status === 200 });
+  const feed = getJson(`/api/posts?sort=${pick(SORTS)}`, 'feed');
+  getJson('/api/stats', 'stats');
+  const posts = feed && Array.isArray(feed.posts) ? feed.posts : [];
+  if (posts.length === 0) return;
+  const { id } = pick(posts);
 
-  const posts = feed.status === 200 ? feed.json('posts') : [];
-  if (Array.isArray(posts) && posts.length > 0) {
-    const post = http.get(`${BASE_URL}/api/posts/${pick(posts).id}`, { headers, tags: { name: 'post' } });
-    check(post, { 'post answered': (r) => r.status === 200 });
+  const post = getJson(`/api/posts/${id}`, 'post');
+  // The page a shared link opens: HTML with the post in it (issue 15 item 1).
+  const page = http.get(`${BASE_URL}/post/${id}`, { headers: { accept: 'text/html' }, tags: { name: 'post_page' } });
+  check(page, { 'post page answered': (r) => r.status === 200 && String(r.headers['Content-Type']).includes('text/html') });
+  if (post && post.comments_next_cursor) {
+    getJson(`/api/posts/${id}/comments?after=${encodeURIComponent(post.comments_next_cursor)}`, 'comments');
   }
-  sleep(1 + Math.random() * 2);
+  const attachment = attachmentsOf(post).find((a) => typeof a.url === 'string' && a.url.startsWith('/uploads/'));
+  if (attachment) {
+    const name = attachment.url.split('/').pop();
+    const file = http.get(`${BASE_URL}/uploads/${encodeURIComponent(name)}`, { tags: { name: 'attachment' } });
+    check(file, { 'attachment answered': (r) => r.status === 200 });
+  }
+  if (Math.random() < 0.1) getJson('/api/mentors', 'mentors');
 }

@@ -1,27 +1,17 @@
 // New visitors arriving: each iteration creates one anonymous session (POST /api/session, no body)
 // at a fixed arrival rate, whatever the latency, and checks the token's shape.
+// Identity allows 400 new sessions a minute per address: from one load generator, raise
+// RATE_LIMIT_SCALE on the site under test (README.md).
 //   k6 run -e BASE_URL=https://community.example.com -e RATE=20 infra/k6/session-creation.js
 import http from 'k6/http';
 import { check } from 'k6';
-
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
-const RATE = Number(__ENV.RATE || 20);
+import { arrivals, BASE_URL, baseThresholds, p99, TARGETS } from './lib/config.js';
 
 export const options = {
-  scenarios: {
-    arrivals: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: '1m',
-      preAllocatedVUs: 20,
-      maxVUs: 200,
-    },
-  },
+  scenarios: { arrivals: arrivals() },
   thresholds: {
-    http_req_failed: ['rate<0.01'],
-    'http_req_duration{name:session}': ['p(95)<250'],
-    checks: ['rate>0.99'],
+    ...baseThresholds(),
+    ...p99('session', TARGETS.writeP99),
   },
 };
 

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
-import { provisionServiceRoles, withDatabase } from './service-roles.ts';
+import { LauncherConfigError, provisionServiceRoles, withDatabase } from './service-roles.ts';
 import { supervise, type SupervisedProcess } from './supervisor.ts';
 import { waitForProcessReady } from './wait.ts';
 import { adminDist, webDist } from './web-build.ts';
+
+/** How often a process may die while starting before the run gives up on it. */
+const STARTUP_RESTARTS = 3;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -39,11 +43,30 @@ export interface DistributedOptions {
   restart?: boolean;
   /** Where exit and restart lines go; default console.error. */
   log?: (line: string) => void;
+  /**
+   * Processes of every service and gateways (default 1). Above 1: service replica r (0-based)
+   * listens on basePort + r * SERVICES.length + its index, gateway r on gatewayReplicaPorts[r],
+   * and a round-robin balancer (scripts/lib/balancer.ts) on gatewayPort in front of the gateways.
+   */
+  replicas?: number;
+  /** The gateways' own ports when replicas > 1 (default gatewayPort + 1 ... gatewayPort + replicas). */
+  gatewayReplicaPorts?: number[];
+  /** Longest wait for each process to become ready (default 60 s; 3 min per replica above 1). */
+  readyTimeoutMs?: number;
+  /** More environment for every service and gateway process (e.g. a rate limit a test lowers). */
+  env?: Record<string, string>;
 }
 
 export interface DistributedRun {
+  /** Where clients go: the gateway, or with replicas > 1 the balancer in front of the gateways. */
   gatewayUrl: string;
+  /** Each gateway process's own URL (one entry without replicas). */
+  gatewayUrls: string[];
+  /** The first replica of each service. */
   serviceUrls: Record<ServiceName, string>;
+  /** Every replica of each service, in replica order. */
+  replicaUrls: Record<ServiceName, string[]>;
+  replicas: number;
   /** The process running now under each name (a restarted process replaces its entry). */
   processes: Map<string, ChildProcess>;
   /** Each name's supervisor: restart count and current process. */
@@ -54,8 +77,18 @@ export interface DistributedRun {
 
 export const envNameFor = (service: string) => `${service.replaceAll('-', '_').toUpperCase()}_URL`;
 
+/** A process's name in `processes` and logs: `forum` alone, `forum#2` for replica 2 of several. */
+export const replicaName = (name: string, replica: number, replicas: number) =>
+  replicas > 1 ? `${name}#${replica + 1}` : name;
+
+/** Service replica r's port: the replicas' blocks of SERVICES.length ports follow each other. */
+export const servicePort = (basePort: number, serviceIndex: number, replica: number) =>
+  basePort + replica * SERVICES.length + serviceIndex;
+
 function spawnScript(script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  // CPU_PROFILE_DIR=<dir>: every process writes a V8 CPU profile there when it stops (for `npm run bench`).
+  const profile = process.env.CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', stdio, stdio],
@@ -63,18 +96,28 @@ function spawnScript(script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 
 }
 
 /**
- * Starts every service, the job worker and the gateway as separate processes against a real
+ * Starts every service, the worker and the gateway as separate processes against a real
  * PostgreSQL (one role per service), NATS JetStream and (optionally) Redis. Each process runs
  * under a supervisor that starts it again when it dies, with backoff, until stop().
  */
 export async function startDistributed(opts: DistributedOptions): Promise<DistributedRun> {
   const stdio = opts.stdio ?? 'inherit';
+  const replicas = opts.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1) throw new LauncherConfigError(`REPLICAS must be a whole number of at least 1, not ${replicas}`);
   const databaseUrls = await provisionServiceRoles(opts.adminDatabaseUrl, opts.database, opts.servicePassword, {
     databaseUrl: opts.databaseUrl,
   });
+  // n times the processes start on the same cores at once, and a shared 2-core machine under load
+  // has seen one service take 20 s and twelve take over 2 minutes to become ready.
+  const readyTimeoutMs = opts.readyTimeoutMs ?? (replicas > 1 ? 180_000 * replicas : 60_000);
   const processes = new Map<string, ChildProcess>();
   const supervised = new Map<string, SupervisedProcess>();
-  const serviceUrls = {} as Record<ServiceName, string>;
+  const replicaUrls = Object.fromEntries(
+    SERVICES.map((service, index) =>
+      [service.name, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${servicePort(opts.basePort, index, r)}`)],
+    ),
+  ) as Record<ServiceName, string[]>;
+  const serviceUrls = Object.fromEntries(SERVICES.map((s) => [s.name, replicaUrls[s.name][0]!])) as Record<ServiceName, string>;
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     NATS_URL: opts.natsUrl,
@@ -82,8 +125,10 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     STAFF_HEADER_SECRET: opts.staffSecret,
     LOG_LEVEL: opts.logLevel ?? 'info',
     HOST: '127.0.0.1',
-    // Author-name checks ask identity (started below on basePort + its index in SERVICES).
-    IDENTITY_URL: `http://127.0.0.1:${opts.basePort + SERVICES.findIndex((s) => s.name === 'identity')}`,
+    // Rate-limit counters of this run only: test and bench runs on one machine share its Redis, and a
+    // counter lives up to an hour (2,000 bench visitors from 127.0.0.1 then refused a test's sessions).
+    RATE_LIMIT_NAMESPACE: opts.database,
+    ...opts.env,
   };
   const launch = (name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess => {
     const proc = supervise({
@@ -97,30 +142,59 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     return proc.child;
   };
   const stopAll = () => Promise.all([...supervised.values()].map((p) => p.stop())).then(() => undefined);
+  /**
+   * Waits until `name` answers at `url`. A process that exits while starting (e.g. PostgreSQL
+   * briefly out of connections while a dozen replicas boot beside a test run) is started again by
+   * its supervisor, so the wait follows the new process, up to STARTUP_RESTARTS times; with
+   * restarts off, the first exit fails the run at once.
+   */
+  const ready = async (name: string, url: string, timeoutMs = 60_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const child = processes.get(name)!;
+      try {
+        return await waitForProcessReady(name, child, url, Math.max(1, deadline - Date.now()));
+      } catch (err) {
+        const restartsSoFar = supervised.get(name)!.restarts;
+        if (opts.restart === false || restartsSoFar >= STARTUP_RESTARTS || (child.exitCode === null && child.signalCode === null)) throw err;
+        while (processes.get(name) === child && Date.now() < deadline) await sleep(100);
+        if (processes.get(name) === child) throw err;
+      }
+    }
+  };
 
   try {
+    // Every replica of every service starts at once: their migrations meet under the schema's
+    // advisory lock (runMigrations), so each migration runs once however many start together.
     await Promise.all(
-      SERVICES.map(async (service, index) => {
-        const port = opts.basePort + index;
-        const url = `http://127.0.0.1:${port}`;
-        serviceUrls[service.name] = url;
-        const child = launch(service.name, `services/${service.name}/src/server.ts`, {
-          ...common,
-          PORT: String(port),
-          DATABASE_URL: databaseUrls[service.name],
-          TRUST_PROXY: '127.0.0.1',
-          ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
-        });
-        await waitForProcessReady(service.name, child, `${url}/readyz`);
-      }),
+      SERVICES.flatMap((service) =>
+        replicaUrls[service.name].map(async (url, r) => {
+          const name = replicaName(service.name, r, replicas);
+          launch(name, `services/${service.name}/src/server.ts`, {
+            ...common,
+            PORT: new URL(url).port,
+            DATABASE_URL: databaseUrls[service.name],
+            TRUST_PROXY: '127.0.0.1',
+            // The replicas of a service share the connection budget one process had (10), so n
+            // replicas do not need n times PostgreSQL's max_connections (100 on this machine).
+            // A PG_POOL_MAX the caller set wins.
+            ...(replicas > 1 && !opts.env?.PG_POOL_MAX ? { PG_POOL_MAX: String(Math.max(3, Math.ceil(10 / replicas))) } : {}),
+            // Author-name checks ask identity: the identity replica of the same number.
+            IDENTITY_URL: replicaUrls.identity[r]!,
+            ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
+          });
+          await ready(name, `${url}/readyz`, readyTimeoutMs);
+        }),
+      ),
     );
 
     // pg_dump/pg_restore need every schema: the worker gets the operator's DATABASE_URL, else the
     // admin connection on the run's database (compose and Kubernetes use the dedicated wfm_backup /
-    // wfm_restore roles).
+    // wfm_restore roles). One worker whatever the replicas: backups and restores are one at a time.
     const backupDatabaseUrl = opts.databaseUrl ?? withDatabase(opts.adminDatabaseUrl, opts.database);
-    const worker = launch('worker', 'services/admin/src/worker.ts', {
+    launch('worker', 'services/admin/src/worker.ts', {
       ...common,
+      IDENTITY_URL: serviceUrls.identity,
       WORKER_PORT: String(opts.workerPort),
       DATABASE_URL: databaseUrls.admin,
       BACKUP_DATABASE_URL: backupDatabaseUrl,
@@ -128,22 +202,41 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       ...(opts.backupDir ? { BACKUP_DIR: opts.backupDir } : {}),
     });
 
-    const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
-    const gateway = launch('gateway', 'gateway/src/server.ts', {
-      ...common,
-      PORT: String(opts.gatewayPort),
-      // Runs on one machine share Redis; each run's cached reads stay its own.
-      CACHE_NAMESPACE: opts.database,
-      WEB_DIST: webDist,
-      ADMIN_DIST: adminDist,
-      ...(opts.rateLimitPerMinute ? { RATE_LIMIT_PER_MINUTE: String(opts.rateLimitPerMinute) } : {}),
-      ...Object.fromEntries(SERVICES.map((s) => [envNameFor(s.name), serviceUrls[s.name]])),
+    const gatewayPorts =
+      replicas === 1
+        ? [opts.gatewayPort]
+        : (opts.gatewayReplicaPorts ?? Array.from({ length: replicas }, (_, r) => opts.gatewayPort + 1 + r));
+    if (gatewayPorts.length !== replicas) throw new LauncherConfigError(`${replicas} replicas need ${replicas} gateway ports`);
+    const gatewayUrls = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
+    const waits = gatewayUrls.map((url, r) => {
+      const name = replicaName('gateway', r, replicas);
+      launch(name, 'gateway/src/server.ts', {
+        ...common,
+        PORT: new URL(url).port,
+        // Runs on one machine share Redis; each run's cached reads stay its own.
+        CACHE_NAMESPACE: opts.database,
+        WEB_DIST: webDist,
+        ADMIN_DIST: adminDist,
+        // Behind the balancer: the client's address is the one it appends to X-Forwarded-For.
+        ...(replicas > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}),
+        ...(opts.rateLimitPerMinute ? { RATE_LIMIT_PER_MINUTE: String(opts.rateLimitPerMinute) } : {}),
+        // Every gateway spreads its calls to a service over all its replicas (gateway/src/upstreams.ts).
+        ...Object.fromEntries(SERVICES.map((s) => [envNameFor(s.name), replicaUrls[s.name].join(',')])),
+      });
+      return ready(name, `${url}/readyz`, readyTimeoutMs);
     });
-    await Promise.all([
-      waitForProcessReady('gateway', gateway, `${gatewayUrl}/readyz`),
-      waitForProcessReady('worker', worker, `http://127.0.0.1:${opts.workerPort}/readyz`),
-    ]);
-    return { gatewayUrl, serviceUrls, processes, supervised, stop: stopAll };
+    await Promise.all([...waits, ready('worker', `http://127.0.0.1:${opts.workerPort}/readyz`, readyTimeoutMs)]);
+
+    const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
+    if (replicas > 1) {
+      launch('balancer', 'scripts/lib/balancer.ts', {
+        BALANCER_PORT: String(opts.gatewayPort),
+        BALANCER_HOST: '127.0.0.1',
+        BALANCER_TARGETS: gatewayUrls.join(','),
+      });
+      await ready('balancer', `${gatewayUrl}/readyz`);
+    }
+    return { gatewayUrl, gatewayUrls, serviceUrls, replicaUrls, replicas, processes, supervised, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

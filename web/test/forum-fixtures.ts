@@ -19,6 +19,11 @@ export function makePost(overrides: Partial<PostSummary> = {}): PostSummary {
     tool_links: '[]',
     attachments: '[]',
     comment_count: 0,
+    accepted_comment_id: null,
+    channel: null,
+    platform: null,
+    centre_size: null,
+    region: null,
     ...overrides,
   };
 }
@@ -37,7 +42,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
 
 export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
   const comments = overrides.comments ?? [];
-  return { ...makePost(overrides), comment_count: comments.length, comments, comments_next_cursor: null, ...overrides };
+  return { ...makePost(overrides), comment_count: comments.length, comments, comments_next_cursor: null, accepted_answer: null, ...overrides };
 }
 
 /** Serves GET /api/posts from `answer` and records each call's query parameters. */

@@ -24,6 +24,11 @@ const post = (id: number): PostSummary => ({
   tool_links: '[]',
   attachments: '[]',
   comment_count: 0,
+  accepted_comment_id: null,
+  channel: null,
+  platform: null,
+  centre_size: null,
+  region: null,
 });
 const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000 });
 const hellos = (socket: FakeWebSocket) => socket.sent.map((frame) => JSON.parse(frame) as unknown);

@@ -13,7 +13,7 @@ function withToken() {
 describe('header', () => {
   it('has the logo link home, New Post link, Suggest Feature button, Posting as and theme toggle', async () => {
     withToken();
-    renderApp('/tools');
+    renderApp('/calculators');
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: /WFM Community/ })).toHaveAttribute('href', '/');
     expect(within(header).getByText('Where Workforce Management Minds Connect')).toBeInTheDocument();
@@ -83,7 +83,11 @@ describe('sidebar', () => {
 
   it('shows real figures, with a + on Active Members at 100 or more', async () => {
     withToken();
-    server.use(http.get('/api/stats', () => HttpResponse.json({ activeMembers: 100, todaysPosts: 12, livePolls: 3 })));
+    server.use(
+      http.get('/api/stats', () => HttpResponse.json({ activeMembers: 100, todaysPosts: 12, livePolls: 0 })),
+      // Live Polls counts the catalog's open polls.
+      http.get('/api/polls/stats', () => HttpResponse.json({ activePolls: 3, totalVotes: 40, participationRate: 50 })),
+    );
     renderApp('/');
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(await within(sidebar).findByText('100+')).toBeInTheDocument();

@@ -12,4 +12,5 @@ export const paths = {
 /** Public pages the panel links to; they open in a new window at the site root, outside /admin. */
 export const sitePaths = {
   post: (id: number) => `/post/${id}`,
+  poll: (id: number) => `/polls/${id}`,
 } as const;

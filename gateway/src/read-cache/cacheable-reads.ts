@@ -49,6 +49,7 @@ interface CompiledPolicy {
   service: ServiceName;
   groupOf: (params: Record<string, string>) => CacheGroup;
   perVisitorQuery: ReadonlySet<string>;
+  perVisitorHeaders: readonly string[];
   ttlMs: number | undefined;
 }
 
@@ -102,6 +103,7 @@ export class CacheableReads {
           service: value.route.service,
           groupOf: value.groupOf,
           perVisitorQuery: new Set(value.policy.perVisitorQuery),
+          perVisitorHeaders: (value.policy.perVisitorHeaders ?? []).map((h) => h.toLowerCase()),
           ttlMs: value.policy.ttlMs,
         },
       })),
@@ -119,6 +121,7 @@ export class CacheableReads {
     const match = this.index.match(path);
     if (!match) return undefined;
     const policy = match.value;
+    if (policy.perVisitorHeaders.some((name) => headers[name] !== undefined)) return undefined;
     const query = queryStart === -1 ? '' : normalizeQuery(url.slice(queryStart + 1), policy.perVisitorQuery);
     if (query === undefined) return undefined;
     const read: CacheableRead = { key: `${path}${query}`, group: policy.groupOf(match.params) };

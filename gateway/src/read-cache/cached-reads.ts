@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { upstreamFailure } from '../proxy.ts';
 import type { Upstreams } from '../upstreams.ts';
 import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
-import { gzipEtag, type CachedAnswer } from './memory-layer.ts';
+import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
 import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
 
@@ -53,20 +53,49 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   });
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, header: CacheHeader): CacheOutcome {
-  const compressed = answer.gzip !== undefined && acceptsGzip(request.headers['accept-encoding']);
-  const etag = compressed ? gzipEtag(answer.etag) : answer.etag;
+/** Sends a cached answer: `gzip` when the client accepts it and the answer is compressible. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, header: CacheHeader, gzip: Buffer | undefined): CacheOutcome {
+  const compressible = isCompressible(answer);
+  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', header);
-  if (answer.gzip !== undefined) reply.header('vary', 'Accept-Encoding');
+  if (compressible) reply.header('vary', 'Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matches(ifNoneMatch, answer.gzip ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, compressible ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
     reply.code(304).send();
     return 'not_modified';
   }
   reply.header('content-type', answer.contentType);
-  if (compressed) reply.header('content-encoding', 'gzip').send(answer.gzip);
+  if (gzip) reply.header('content-encoding', 'gzip').send(gzip);
   else reply.send(answer.body);
   return OUTCOME_OF[header];
+}
+
+/**
+ * Answers from a cached answer, compressing it first when this is the first client that accepts
+ * gzip for it (if compressing fails, the client gets the plain bytes).
+ */
+export function answerCached(
+  cache: ReadCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  header: CacheHeader,
+  count: (outcome: CacheOutcome) => void,
+): void {
+  if (!isCompressible(answer) || !acceptsGzip(request.headers['accept-encoding'])) {
+    count(sendCached(request, reply, answer, header, undefined));
+  } else if (answer.gzip) {
+    count(sendCached(request, reply, answer, header, answer.gzip));
+  } else {
+    cache.compress(key, answer).then(
+      (gzip) => count(sendCached(request, reply, answer, header, gzip)),
+      (err: unknown) => {
+        request.log.warn({ err }, 'read cache: compressing an answer failed; sending it plain');
+        count(sendCached(request, reply, answer, header, undefined));
+      },
+    );
+  }
 }
 
 function sendUncached(reply: FastifyReply, answer: UpstreamAnswer): void {
@@ -77,13 +106,14 @@ function sendUncached(reply: FastifyReply, answer: UpstreamAnswer): void {
   reply.header('x-cache', 'MISS').code(answer.statusCode).send(answer.body);
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAnswer): CacheOutcome {
+function sendAnswer(cache: ReadCache, key: string, request: FastifyRequest, reply: FastifyReply, answer: ReadAnswer, count: (outcome: CacheOutcome) => void): void {
   if ('uncached' in answer) {
     sendUncached(reply, answer.uncached);
-    return 'miss';
+    count('miss');
+    return;
   }
   const header = answer.source === 'memory' ? 'HIT' : answer.source === 'redis' ? 'SHARED' : 'MISS';
-  return sendCached(request, reply, answer.cached, header);
+  answerCached(cache, key, request, reply, answer.cached, header, count);
 }
 
 /**
@@ -91,7 +121,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAn
  * cookie, so the answer cannot be anybody's in particular. A pooled socket that turned out dead is
  * retried once, as the proxy does.
  */
-async function readFromService(service: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
+export async function readFromService(service: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
   const headers = {
     accept: 'application/json',
     'x-request-id': request.id,
@@ -153,14 +183,14 @@ export function readCacheHooks(opts: {
         return done();
       }
       if (hit.stale) cache.refresh(found.read, () => fetchFor(found, request));
-      count(sendCached(request, reply, hit.answer, hit.stale ? 'STALE' : 'HIT'));
+      answerCached(cache, found.read.key, request, reply, hit.answer, hit.stale ? 'STALE' : 'HIT', count);
     },
 
     answerMisses(request, reply, done) {
       const pending = request.pendingRead;
       if (!pending) return done();
       cache.load(pending.read, () => fetchFor(pending, request)).then(
-        (answer) => count(sendAnswer(request, reply, answer)),
+        (answer) => sendAnswer(cache, pending.read.key, request, reply, answer, count),
         (err: Error & { code?: string }) => {
           request.log.warn({ err, service: pending.service }, 'read cache: the service gave no answer');
           const failure = upstreamFailure(err);

@@ -3,13 +3,22 @@ import type { CacheGroup } from './cacheable-reads.ts';
 /** A cached answer: the service's exact bytes and content type, and the ETag computed from them. */
 export interface CachedAnswer {
   body: Buffer;
-  /** The same bytes gzip-compressed, for clients that accept it; none for small bodies. */
+  /**
+   * The same bytes gzip-compressed, made the first time a client that accepts gzip asks for a
+   * compressible answer (ReadCache.compress); none for small bodies.
+   */
   gzip: Buffer | undefined;
   contentType: string;
   etag: string;
   /** Epoch ms after which the entry is no longer served. */
   expiresAt: number;
 }
+
+/** Below this, compressing saves less than it costs the client. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** Whether clients that accept gzip get this answer compressed (its gzip may not be made yet). */
+export const isCompressible = (answer: CachedAnswer) => answer.body.length >= COMPRESS_MIN_BYTES;
 
 /** Each encoding of an answer is its own representation, so it has its own strong ETag. */
 export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
@@ -64,10 +73,28 @@ export class MemoryLayer {
     if (!keys) this.groups.set(group, (keys = new Set()));
     keys.add(key);
     this.bytes += size;
+    this.evictOverBudget();
+  }
+
+  private evictOverBudget(): void {
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+  }
+
+  /**
+   * Records the gzip made for an answer after it was stored: on the answer, and on the entry that
+   * holds the same bytes (its gzip bytes count against the budget from now on).
+   */
+  attachGzip(key: string, answer: CachedAnswer, gzip: Buffer): void {
+    const entry = this.entries.get(key);
+    const uncounted = entry !== undefined && entry.body === answer.body && entry.gzip === undefined;
+    answer.gzip = gzip;
+    if (!uncounted) return;
+    entry.gzip = gzip;
+    this.bytes += gzip.length;
+    this.evictOverBudget();
   }
 
   invalidate(group: CacheGroup): void {

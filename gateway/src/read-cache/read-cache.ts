@@ -4,7 +4,7 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { CacheableRead, CacheGroup } from './cacheable-reads.ts';
-import { MemoryLayer, type CachedAnswer, type MemoryHit } from './memory-layer.ts';
+import { MemoryLayer, isCompressible, type CachedAnswer, type MemoryHit } from './memory-layer.ts';
 import { RedisLayer, type Slot } from './redis-layer.ts';
 
 /** What the service answered to a cacheable read. */
@@ -42,19 +42,18 @@ interface Fill {
   voided: boolean;
 }
 
-/** Only complete JSON answers that the service did not mark private are shared between visitors. */
+/** Only complete JSON (or gateway-rendered HTML) answers that the service did not mark private are shared between visitors. */
 function isShareable(answer: UpstreamAnswer): boolean {
   if (answer.statusCode !== 200 || answer.headers['set-cookie'] !== undefined) return false;
   const contentType = answer.headers['content-type'];
-  if (typeof contentType !== 'string' || !contentType.toLowerCase().startsWith('application/json')) return false;
+  // JSON reads, and the gateway's own server-rendered pages (html-pages.ts).
+  if (typeof contentType !== 'string' || !/^(application\/json|text\/html)/i.test(contentType)) return false;
   const cacheControl = String(answer.headers['cache-control'] ?? '').toLowerCase();
   return !/\b(private|no-store)\b/.test(cacheControl);
 }
 
 const gzip = promisify(gzipCallback);
 const REDIS_INVALIDATION_TIMEOUT_MS = 250;
-/** Below this, compressing saves less than it costs the client. */
-const COMPRESS_MIN_BYTES = 1024;
 
 export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -68,6 +67,8 @@ export class ReadCache {
   private readonly memory: MemoryLayer;
   private readonly shared: RedisLayer | undefined;
   private readonly fills = new Map<string, { fill: Fill; answer: Promise<ReadAnswer> }>();
+  /** Compressions running, one per answer, shared by the requests that wait for it. */
+  private readonly compressions = new WeakMap<CachedAnswer, Promise<Buffer>>();
 
   constructor(private readonly opts: ReadCacheOptions) {
     this.memory = new MemoryLayer(opts.maxBytes, opts.staleMs ?? opts.ttlMs);
@@ -118,12 +119,12 @@ export class ReadCache {
 
     const answer = await fetchFromService();
     if (!isShareable(answer)) return { source: 'service', uncached: answer };
-    // Compressed once per fill, in the thread pool, instead of on every answer.
-    const compressed = answer.body.length >= COMPRESS_MIN_BYTES ? await gzip(answer.body) : undefined;
     const now = Date.now();
     const cached: CachedAnswer = {
       body: answer.body,
-      gzip: compressed,
+      // Made when a client that accepts gzip first asks (compress): most distinct searches are
+      // asked once, by clients that may not want it, and compressing each cost more than the proxying.
+      gzip: undefined,
       contentType: answer.headers['content-type'] as string,
       etag: etagOf(answer.body),
       expiresAt: now + (read.ttlMs ?? this.opts.ttlMs),
@@ -138,6 +139,24 @@ export class ReadCache {
       }
     }
     return { source: 'service', cached };
+  }
+
+  /**
+   * The gzip bytes of a compressible answer under `key`: made once, in the thread pool, and kept on
+   * the answer (and its memory entry) for every later client that accepts gzip.
+   */
+  compress(key: string, answer: CachedAnswer): Promise<Buffer> {
+    if (answer.gzip !== undefined) return Promise.resolve(answer.gzip);
+    if (!isCompressible(answer)) return Promise.reject(new Error('answer too small to compress'));
+    let running = this.compressions.get(answer);
+    if (running === undefined) {
+      running = gzip(answer.body).then((bytes) => {
+        this.memory.attachGzip(key, answer, bytes);
+        return bytes;
+      });
+      this.compressions.set(answer, running);
+    }
+    return running;
   }
 
   /**

@@ -41,7 +41,7 @@ REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 \set password_env ADMIN_SVC_PASSWORD
 \ir service-role.psql
 
--- wfm_backup: read-only across every schema, used by the job worker for pg_dump.
+-- wfm_backup: read-only across every schema, used by the worker for pg_dump.
 \set role wfm_backup
 \set password_env WFM_BACKUP_PASSWORD
 \ir login-role.psql

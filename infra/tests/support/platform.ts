@@ -1,6 +1,6 @@
 import { GATEWAY_PORT, SERVICES } from '@wfm/contracts/shared';
 
-/** One process of the platform as deployed: a service, the gateway or the job worker. */
+/** One process of the platform as deployed: a service, the gateway or the worker. */
 export interface Unit {
   name: string;
   kind: 'service' | 'gateway' | 'worker';
@@ -31,7 +31,7 @@ export const urlEnvOf = (name: string): string => `${name.toUpperCase().replace(
 /** identity_svc -> IDENTITY_SVC_PASSWORD, the variable infra/postgres/initdb reads. */
 export const passwordEnvOf = (role: string): string => `${role.toUpperCase()}_PASSWORD`;
 
-/** Every process to deploy: each service of SERVICES, the job worker and the gateway. */
+/** Every process to deploy: each service of SERVICES, the worker and the gateway. */
 export function platformUnits(services: readonly ServiceLike[] = SERVICES): Unit[] {
   const admin = services.find((s) => s.name === 'admin');
   return [

@@ -26,7 +26,13 @@ import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
 import type { ServiceJobs } from './jobs/job-runner.ts';
 import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-settings.ts';
-import { createVisitorVerifier, issueVisitorToken, VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
+import {
+  createVisitorVerifier,
+  issueVisitorToken,
+  verifyVisitorToken,
+  visitorSecretKey,
+  visitorTokenForId,
+  VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createAuthorNames, type AuthorNames } from './author-names.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
@@ -113,6 +119,15 @@ declare module 'fastify' {
     uploadSettings: UploadSettings;
     /** A new visitor token signed with VISITOR_TOKEN_SECRET. Only the identity service issues tokens. */
     issueVisitorToken(): string;
+    /**
+     * Identity's recovery phrase only: the id inside an issued token (null for anything else), the
+     * token of a known id, and a key derived from VISITOR_TOKEN_SECRET for one named purpose.
+     */
+    visitorTokens: {
+      idOf(token: unknown): string | null;
+      forId(id: string): string;
+      secretKey(purpose: string): Buffer;
+    };
     /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
     authorNames: AuthorNames;
     /** Where this service's staff actions go; write them with `recordStaffAction(tx, app, staff, {...})`. */
@@ -196,6 +211,11 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.decorate('verifyVisitor', verifyVisitor);
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });
   app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
+  app.decorate('visitorTokens', {
+    idOf: (token: unknown) => verifyVisitorToken(deps.visitorSecret, token),
+    forId: (id: string) => visitorTokenForId(deps.visitorSecret, id),
+    secretKey: (purpose: string) => visitorSecretKey(deps.visitorSecret, purpose),
+  });
   app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
   app.decorate('staffActionLog', def.staffActionLog ?? outboxStaffActionLog(def.schema));
   app.decorateRequest('staff', null);

@@ -88,6 +88,13 @@ export function isDependencyFailure(error: unknown, depth = 0): boolean {
  * Registered before the kit's other onRequest hooks, so the deadline also covers them.
  */
 export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number = DEFAULT_REQUEST_TIMEOUT_MS): void {
+  // An answer already on its way (its onSend hooks and serialisation still running) is left alone:
+  // rewriting its status from the timer mixed a 503 into a 200's body, or an error answer into a 500.
+  const answering = new WeakSet<object>();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    answering.add(request);
+    done(null, payload);
+  });
   app.addHook('onRequest', (request, reply, done) => {
     const configured = request.routeOptions.config?.requestTimeoutMs;
     // A multipart body is read inside the handler: a slow client's upload gets the body timeout.
@@ -95,7 +102,7 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number 
     const limit = configured ?? (streamed ? Math.max(timeoutMs, STREAMED_BODY_TIMEOUT_MS) : timeoutMs);
     if (limit === false || !(limit > 0)) return done();
     const timer = setTimeout(() => {
-      if (reply.sent || reply.raw.headersSent) return;
+      if (reply.sent || reply.raw.headersSent || answering.has(request)) return;
       request.log.warn({ timeoutMs: limit, url: request.url }, 'request timed out waiting for a dependency');
       reply.code(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE });
       // The handler's late answer, if it ever comes, is dropped without a "reply already sent" error.

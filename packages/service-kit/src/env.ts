@@ -93,6 +93,11 @@ export const serviceEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(4_500),
   /** Longest wait for a new PostgreSQL connection. */
   PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+  /**
+   * Most PostgreSQL connections of the process's pool. Every replica has its own pool, so n replicas
+   * of m services hold up to n x m x PG_POOL_MAX connections (docs/operations.md, Capacity).
+   */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL statement_timeout of the service's pool (0: none). */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
   /** Longest a Redis command (rate-limit counters) may take; Redis connects within the same bound. */

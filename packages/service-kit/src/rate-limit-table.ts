@@ -7,6 +7,8 @@ import { ConfigError } from './errors.ts';
  *
  * Environment (read once at boot by loadRateLimitSettings, never per request):
  * - `RATE_LIMIT_SCALE` (a number > 0, default 1) multiplies every limit of every table;
+ * - `RATE_LIMIT_NAMESPACE` (1-64 letters, digits or _ . : -) keeps the counters of deployments (or
+ *   test and bench runs) that share one Redis apart, as CACHE_NAMESPACE does for the read cache;
  * - `RATE_LIMIT_<OWNER>_<NAME>` (a positive integer) sets one limit exactly, e.g.
  *   `RATE_LIMIT_FORUM_UPVOTE_IP_POST=50` for the forum's `upvote-ip-post`; it is not scaled.
  * A set variable that is not a positive number, or that names no known process or limit, stops
@@ -21,9 +23,11 @@ export const HOUR = 60 * MINUTE;
  * - `visitor`: the verified visitor (`request.visitor.key`); a request without one is counted
  *   under its client address;
  * - `address`: the client address (IPv4 address, IPv6 /64 network);
- * - `address-target`: the client address and the thing the call acts on (e.g. the post upvoted).
+ * - `address-target`: the client address and the thing the call acts on (e.g. the post upvoted);
+ * - `target`: the thing the call acts on alone, from any address (e.g. identity's recovery phrase
+ *   prefix: guesses at one visitor's phrase spread over many addresses still count together).
  */
-export type LimitKeyKind = 'visitor' | 'address' | 'address-target';
+export type LimitKeyKind = 'visitor' | 'address' | 'address-target' | 'target';
 
 export interface LimitSpec {
   /** Calls allowed per window, before RATE_LIMIT_SCALE. */
@@ -54,6 +58,8 @@ export interface ResolvedLimit extends LimitSpec {
 export interface RateLimitSettings {
   /** RATE_LIMIT_SCALE. */
   scale: number;
+  /** RATE_LIMIT_NAMESPACE: the deployment's part of the Redis counter keys (none by default). */
+  namespace?: string | undefined;
   /** Limits set one by one: variable name -> value. */
   overrides: ReadonlyMap<string, number>;
 }
@@ -61,6 +67,8 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMIT_SETTINGS: RateLimitSettings = Object.freeze({ scale: 1, overrides: new Map() });
 
 export const RATE_LIMIT_SCALE_VARIABLE = 'RATE_LIMIT_SCALE';
+export const RATE_LIMIT_NAMESPACE_VARIABLE = 'RATE_LIMIT_NAMESPACE';
+const NAMESPACE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const PREFIX = 'RATE_LIMIT_';
 /** Older names still honoured: the gateway's per-IP limit was RATE_LIMIT_PER_MINUTE. */
 const ALIASES: Readonly<Record<string, string>> = { RATE_LIMIT_PER_MINUTE: 'RATE_LIMIT_GATEWAY_API_IP' };
@@ -110,6 +118,7 @@ export function loadRateLimitSettings(source: EnvSource = process.env): RateLimi
   const problems = new Map<string, string>();
   const overrides = new Map<string, number>();
   let scale = 1;
+  let namespace: string | undefined;
   const ownerParts = LIMIT_OWNERS.map((owner) => `${PREFIX}${envPart(owner)}_`);
 
   for (const [name, raw] of Object.entries(source)) {
@@ -120,6 +129,11 @@ export function loadRateLimitSettings(source: EnvSource = process.env): RateLimi
       if (!DECIMAL.test(value) || !Number.isFinite(n) || n <= 0) {
         problems.set(name, `${name} must be a number greater than 0 (got "${raw}")`);
       } else scale = n;
+      continue;
+    }
+    if (name === RATE_LIMIT_NAMESPACE_VARIABLE) {
+      if (NAMESPACE.test(value)) namespace = value;
+      else problems.set(name, `${name} must be 1-64 letters, digits, or _ . : - (got "${raw}")`);
       continue;
     }
     const target = ALIASES[name] ?? name;
@@ -142,8 +156,15 @@ export function loadRateLimitSettings(source: EnvSource = process.env): RateLimi
   if (problems.size > 0) {
     throw new ConfigError(`Invalid environment: ${[...problems.values()].join('; ')}`, [...problems.keys()]);
   }
-  return { scale, overrides };
+  return { scale, overrides, ...(namespace ? { namespace } : {}) };
 }
+
+/**
+ * The Redis key prefix of one process's rate-limit counters: `base` plus the deployment's
+ * RATE_LIMIT_NAMESPACE, so deployments sharing a Redis never count each other's requests.
+ */
+export const redisCounterPrefix = (base: string, settings: RateLimitSettings | undefined): string =>
+  settings?.namespace ? `${base}${settings.namespace}:` : base;
 
 /** The scaled default: at least 1. */
 export const scaledMax = (max: number, scale: number): number => Math.max(1, Math.round(max * scale));
@@ -198,6 +219,7 @@ const KEY_NAMES: Record<LimitKeyKind, string> = {
   visitor: 'visitor (else address)',
   address: 'address',
   'address-target': 'address + target',
+  target: 'target (any address)',
 };
 
 /** The table as Markdown rows for docs/operations.md: limit, default, key, window, variable, protects. */

@@ -6,6 +6,7 @@ import { HttpError, tooManyRequests } from './errors.ts';
 import { ExactMemoryStore, MEMORY_KEYS_PER_LIMIT } from './rate-limit-memory-store.ts';
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
+  redisCounterPrefix,
   MINUTE,
   mergeLimits,
   resolveLimits,
@@ -52,11 +53,12 @@ export async function registerRateLimit(
     settings?: RateLimitSettings | undefined;
   },
 ): Promise<void> {
+  const settings = opts.settings ?? DEFAULT_RATE_LIMIT_SETTINGS;
   const table = mergeLimits(opts.limits?.owner ?? opts.namespace, SERVICE_KIT_LIMITS, opts.limits?.limits);
-  app.decorate('rateLimitTable', resolveLimits(table, opts.settings ?? DEFAULT_RATE_LIMIT_SETTINGS));
+  app.decorate('rateLimitTable', resolveLimits(table, settings));
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: `wfm-rl:${opts.namespace}:` } : { store: ExactMemoryStore }),
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `${redisCounterPrefix('wfm-rl:', settings)}${opts.namespace}:` } : { store: ExactMemoryStore }),
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => new HttpError(ctx.statusCode, RATE_LIMIT_MESSAGE),
   });
@@ -126,6 +128,14 @@ function keyFor(limit: ResolvedLimit, opts: EnforceOptions): (req: FastifyReques
       return byVisitor;
     case 'address':
       return byIp;
+    case 'target': {
+      const target = opts.target;
+      if (!target) throw new Error(`rate limit ${limit.name} counts per target: pass { target }`);
+      return (req) => {
+        const value = target(req);
+        return value === null ? null : `target:${value}`;
+      };
+    }
     case 'address-target': {
       const target = opts.target;
       if (!target) throw new Error(`rate limit ${limit.name} counts per target: pass { target }`);

@@ -56,6 +56,10 @@ export interface RunningService {
  * apart so the service uses Redis again within a second or two of its return.
  */
 export const redisClientOptions = (commandTimeoutMs: number) => ({
+  // Commands issued in the same tick leave in one write: under load the rate-limit counters and the
+  // read cache's lookups of many requests share a syscall instead of one each (the gateway spent
+  // about a sixth of its CPU writing single Redis commands to the socket).
+  enableAutoPipelining: true,
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
   connectTimeout: Math.max(commandTimeoutMs, 1_000),
@@ -95,6 +99,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       overrides.sql ??
       createSql(env.DATABASE_URL, {
         schema: def.schema,
+        max: env.PG_POOL_MAX,
         logger,
         connectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,

@@ -7,3 +7,4 @@ export * from './testing.ts';
 export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';
 export { describeServiceBasics } from './testing-service-basics.ts';
 export { freePort, startNatsServer, startPostgresServer, startRedisServer, type FaultServer } from './testing-faults.ts';
+export { identityGlobalSetup } from './testing-identity.ts';

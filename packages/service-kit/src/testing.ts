@@ -69,6 +69,11 @@ export interface TestService {
     staff: { role: StaffRole; id?: number; username?: string },
     req: SignedRequest,
   ): Record<string, string>;
+  /**
+   * The error lines the service logged (most recent 100; e.g. why a request answered 500), kept
+   * even while logs are silent, to put in a failing assertion's message.
+   */
+  loggedErrors(): string[];
   close(): Promise<void>;
 }
 
@@ -90,15 +95,24 @@ export interface BuildTestServiceOptions {
    * test database, the test secrets and NODE_ENV=test are given. process.env is not read.
    */
   env?: Record<string, string | undefined>;
+  /** Longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS); default the kit's 4.5 s. */
+  requestTimeoutMs?: number;
 }
 
 /**
  * A service on its own fresh database with the kit's and the service's migrations applied, the
  * outbox relay running and the app ready for app.inject. close() releases everything and drops the
- * database. Logs are silent unless LOG_LEVEL is set.
+ * database. Logs are silent unless LOG_LEVEL is set; error lines are kept for loggedErrors().
  */
 export async function buildTestService(def: ServiceDefinition, opts: BuildTestServiceOptions = {}): Promise<TestService> {
-  const logger = createLogger(def.name, process.env.LOG_LEVEL ?? 'silent');
+  const errors: string[] = [];
+  const logger = process.env.LOG_LEVEL
+    ? createLogger(def.name, process.env.LOG_LEVEL)
+    : createLogger(def.name, 'error', {
+        write: (line: string) => {
+          if (errors.push(line.trimEnd()) > 100) errors.shift();
+        },
+      });
   const db = await createTestDatabase();
   const closers: Array<() => Promise<unknown>> = [() => db.drop()];
   const close = async () => {
@@ -121,7 +135,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       VISITOR_TOKEN_SECRET: TEST_VISITOR_SECRET,
       ...opts.env,
     });
-    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, logger, nodeEnv: 'test', trustProxy: 'loopback' });
+    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback' });
     closers.unshift(() => app.close());
     await app.ready();
     return {
@@ -131,6 +145,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       databaseUrl: db.url,
       staffHeaders: (staff, req) =>
         signStaffHeaders(TEST_STAFF_SECRET, { id: staff.id ?? 1, username: staff.username ?? 'test-staff', role: staff.role }, req),
+      loggedErrors: () => [...errors],
       close,
     };
   } catch (err) {

@@ -44,6 +44,20 @@ export function issueVisitorToken(secret: string): string {
   return `${id}.${tagOf(secret, id).toString('base64url')}`;
 }
 
+/**
+ * The token of a known id (identity only): the recovery phrase gives a visitor's id back, and the
+ * restored device gets the very token the id makes, so every service's hash of it is unchanged.
+ */
+export function visitorTokenForId(secret: string, id: string): string {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) throw new Error('not a visitor token id');
+  return `${id}.${tagOf(secret, id).toString('base64url')}`;
+}
+
+/** A key derived from VISITOR_TOKEN_SECRET for one purpose (identity's recovery lookup key). */
+export function visitorSecretKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`visitor-secret-key:${purpose}`).digest();
+}
+
 /** The token's id when its tag was made with `secret`, else null (any malformed input included). */
 export function verifyVisitorToken(secret: string, token: unknown): string | null {
   if (typeof token !== 'string' || !VISITOR_TOKEN_PATTERN.test(token)) return null;

@@ -110,13 +110,13 @@ describe('memory bus', () => {
     const bus = createMemoryBus({ logger });
     let failing = 0;
     const ok: unknown[] = [];
-    await bus.subscribe('ama.>', () => {
+    await bus.subscribe('demo.>', () => {
       failing++;
       throw new Error('boom');
     });
-    await bus.subscribe('ama.>', (e) => void ok.push(e.data));
-    await bus.publish('ama.session.created', { id: 1 }, { msgId: 'a1' });
-    await bus.publish('ama.session.created', { id: 2 }, { msgId: 'a2' });
+    await bus.subscribe('demo.>', (e) => void ok.push(e.data));
+    await bus.publish('demo.session.created', { id: 1 }, { msgId: 'a1' });
+    await bus.publish('demo.session.created', { id: 2 }, { msgId: 'a2' });
     await waitFor(() => (ok.length === 2 ? true : undefined));
     await sleep(300);
     expect(failing).toBe(2);
@@ -126,17 +126,17 @@ describe('memory bus', () => {
   it('stops delivering after unsubscribe and refuses to publish when closed', async () => {
     const bus = createMemoryBus({ logger });
     const got: unknown[] = [];
-    const unsubscribe = await bus.subscribe('catalog.>', (e) => void got.push(e.data));
-    await bus.publish('catalog.tool.created', { n: 1 }, { msgId: 'c1' });
+    const unsubscribe = await bus.subscribe('sample.>', (e) => void got.push(e.data));
+    await bus.publish('sample.tool.created', { n: 1 }, { msgId: 'c1' });
     await waitFor(() => (got.length === 1 ? true : undefined));
     await unsubscribe();
-    await bus.publish('catalog.tool.created', { n: 2 }, { msgId: 'c2' });
+    await bus.publish('sample.tool.created', { n: 2 }, { msgId: 'c2' });
     await sleep(20);
     expect(got).toEqual([{ n: 1 }]);
     expect(await bus.isReady()).toBe(true);
     await bus.close();
     expect(await bus.isReady()).toBe(false);
-    await expect(bus.publish('catalog.tool.created', {}, { msgId: 'c3' })).rejects.toThrow(/closed/);
+    await expect(bus.publish('sample.tool.created', {}, { msgId: 'c3' })).rejects.toThrow(/closed/);
   });
 
   it('rejects invalid subjects and patterns', async () => {

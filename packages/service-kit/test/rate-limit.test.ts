@@ -87,6 +87,13 @@ describe('RATE_LIMIT_* environment', () => {
     expect(limitEnvName('ama-booking', 'book-visitor')).toBe('RATE_LIMIT_AMA_BOOKING_BOOK_VISITOR');
   });
 
+  it('reads RATE_LIMIT_NAMESPACE and refuses one that would not fit a Redis key part', () => {
+    expect(loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: 'site-b:eu' }).namespace).toBe('site-b:eu');
+    for (const value of ['has space', 'a'.repeat(65), 'ä', 'x*y']) {
+      expect(() => loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: value })).toThrow('RATE_LIMIT_NAMESPACE');
+    }
+  });
+
   it('honours the gateway`s former RATE_LIMIT_PER_MINUTE unless the new name is set', () => {
     expect(loadRateLimitSettings({ RATE_LIMIT_PER_MINUTE: '5000' }).overrides.get('RATE_LIMIT_GATEWAY_API_IP')).toBe(5000);
     const both = loadRateLimitSettings({ RATE_LIMIT_PER_MINUTE: '5000', RATE_LIMIT_GATEWAY_API_IP: '7000' });
@@ -264,6 +271,36 @@ function describeStore(store: 'memory' | 'redis') {
 
 describeStore('memory');
 describeStore('redis');
+
+describe('RATE_LIMIT_NAMESPACE in Redis', () => {
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
+  const services: TestService[] = [];
+  const build = async (namespace: string) => {
+    const built = await buildTestService(limitedService, {
+      relay: false,
+      redis,
+      rateLimits: loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: namespace }),
+    });
+    services.push(built);
+    return built;
+  };
+  afterAll(async () => {
+    for (const built of services) await built.close();
+    await redis.quit();
+  });
+
+  it('keeps the counters of two deployments sharing one Redis apart, and shares them within one', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const [siteA, siteA2, siteB] = [await build(`a-${tag}`), await build(`a-${tag}`), await build(`b-${tag}`)];
+    const ip = freshIp();
+    expect(statuses(await Promise.all(Array.from({ length: 20 }, () => ping(siteA, ip))))).toEqual({ 200: 20 });
+    // Another replica of the same deployment counts on the same keys...
+    expect((await ping(siteA2, ip)).statusCode).toBe(429);
+    // ...another deployment starts from zero for the same address.
+    expect(statuses(await Promise.all(Array.from({ length: 20 }, () => ping(siteB, ip))))).toEqual({ 200: 20 });
+    expect(await redis.keys(`wfm-rl:a-${tag}:jobs:*`)).not.toEqual([]);
+  });
+});
 
 describe('byIp', () => {
   it('keys IPv4 by address and IPv6 by /64', () => {

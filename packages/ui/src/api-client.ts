@@ -59,6 +59,7 @@ export function createApiClient({ headers: extraHeaders }: ApiClientOptions = {}
     get: (path: string, options?: WithoutBody) => request('GET', path, options),
     post: (path: string, body?: unknown, options?: WithoutBody) => request('POST', path, { ...options, body }),
     put: (path: string, body?: unknown, options?: WithoutBody) => request('PUT', path, { ...options, body }),
+    patch: (path: string, body?: unknown, options?: WithoutBody) => request('PATCH', path, { ...options, body }),
     delete: (path: string, options?: WithoutBody) => request('DELETE', path, options),
   };
 }

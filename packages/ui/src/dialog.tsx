@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -21,7 +21,10 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   showClose?: boolean;
 };
 
-export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, showClose = true, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  // Radix gives focus back to a DialogTrigger only; most of our dialogs open from a button's onClick
+  // (controlled `open`), so focus fell to the page body on close. Give it back to what had it.
+  const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -33,6 +36,19 @@ export function DialogContent({ className, children, showClose = true, ...props 
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = openedFrom.current;
+          openedFrom.current = null;
+          if (!event.defaultPrevented && target?.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
       >
         {children}
         {showClose && (

@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { serviceEnv, type ServiceDefinition } from '@wfm/service-kit';
-import { adminEnvSchema } from './admin-env.ts';
-import { adminStaffActionLog } from './audit/admin-staff-action-log.ts';
-import { subscribeAuditLog } from './audit/audit-consumer.ts';
-import { auditRoutes } from './audit/audit-routes.ts';
-import { backupRoutes } from './backups/routes.ts';
-import { authRoutes } from './sessions/auth-routes.ts';
-import { LOGIN_LIMITS, type LoginLimits } from './sessions/login-limits.ts';
-import { ensureFirstSuperAdmin } from './staff/first-super-admin.ts';
-import { staffRoutes } from './staff/staff-routes.ts';
+import { adminEnvSchema } from './env.ts';
+import { auditStaffActionLog } from './audit/audit-staff-action-log.ts';
+import { subscribeAuditLog } from './audit/audit-subscription.ts';
+import { auditStaffRoutes } from './audit/audit-staff-routes.ts';
+import { backupsStaffRoutes } from './backups/backups-staff-routes.ts';
+import { sessionsRoutes } from './sessions/sessions-routes.ts';
+import { LOGIN_LIMITS, type LoginLimits } from './sessions/sessions-login-limits.ts';
+import { ensureFirstSuperAdmin } from './accounts/accounts-first-super-admin.ts';
+import { accountsStaffRoutes } from './accounts/accounts-staff-routes.ts';
 
 export interface AdminServiceOptions {
   /** Durable consumer name of the audit log subscription (tests use their own). */
@@ -21,10 +21,10 @@ export interface AdminServiceOptions {
 const routesWith =
   (loginLimits: LoginLimits): FastifyPluginAsync =>
   async (app) => {
-    await app.register(authRoutes, { loginLimits });
-    await app.register(staffRoutes);
-    await app.register(auditRoutes);
-    await app.register(backupRoutes);
+    await app.register(sessionsRoutes, { loginLimits });
+    await app.register(accountsStaffRoutes);
+    await app.register(auditStaffRoutes);
+    await app.register(backupsStaffRoutes);
   };
 
 export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefinition {
@@ -34,7 +34,7 @@ export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefin
     env: adminEnvSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes: routesWith({ ...LOGIN_LIMITS, ...opts.loginLimits }),
-    staffActionLog: adminStaffActionLog,
+    staffActionLog: auditStaffActionLog,
     async onReady(app) {
       const env = serviceEnv(app, adminEnvSchema);
       // Either saying production is enough (tests build apps in test mode from a production environment).

@@ -1,11 +1,11 @@
 import { createLogger, exitOnSignals, loadEnv, type Logger } from '@wfm/service-kit';
-import { workerEnvSchema } from './worker/env.ts';
-import { startWorker } from './worker/start-worker.ts';
+import { workerEnvSchema } from './env.ts';
+import { startWorker, WORKER_NAME } from './worker/worker-process.ts';
 
 let logger: Logger | undefined;
 try {
   const env = loadEnv(workerEnvSchema);
-  logger = createLogger('admin-worker', env.LOG_LEVEL);
+  logger = createLogger(WORKER_NAME, env.LOG_LEVEL);
   const worker = await startWorker({
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -20,6 +20,6 @@ try {
   });
   exitOnSignals(() => worker.close(), { logger });
 } catch (err) {
-  (logger ?? createLogger('admin-worker')).fatal({ err }, 'admin worker failed to start');
+  (logger ?? createLogger(WORKER_NAME)).fatal({ err }, `${WORKER_NAME} failed to start`);
   process.exit(1);
 }

@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM, type StaffActionEvent } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
-import { STAFF_ACTION_SUBJECTS } from '../src/audit/audit-consumer.ts';
+import { STAFF_ACTION_SUBJECTS } from '../src/audit/audit-subscription.ts';
 import { asStaff, createStaff, loginCookie, uniqueName } from './staff-helpers.ts';
 
 const superAdmin = { id: 9_200_001, username: 'auditor', role: 'Super Admin' as const };

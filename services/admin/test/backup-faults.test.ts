@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, startRedisServer, type FaultServer, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { backupRoutes } from '../src/backups/routes.ts';
-import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
+import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 
 const logger = createLogger('admin-backup-faults-test', 'silent');
 
@@ -26,7 +26,7 @@ describe('database backups while the queue Redis is down', () => {
     backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backup-faults-'));
     const def: ServiceDefinition = {
       ...service,
-      routes: async (app) => app.register(backupRoutes, { backupDir, redisUrl: redis.url }),
+      routes: async (app) => app.register(backupsStaffRoutes, { backupDir, redisUrl: redis.url }),
     };
     t = await buildTestService(def);
     worker = await startWorker({ databaseUrl: t.databaseUrl, redisUrl: redis.url, backupDir, port: 0, host: '127.0.0.1', logger });

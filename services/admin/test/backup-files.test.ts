@@ -2,7 +2,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backupStats, isBackupFileName, listBackups, newBackupFileName } from '../src/backups/backup-files.ts';
+import { backupStats, isBackupFileName, listBackups, newBackupFileName } from '../src/backups/backups-files.ts';
 
 describe('backup file names', () => {
   it('are sortable UTC timestamps, distinct within the same millisecond', () => {

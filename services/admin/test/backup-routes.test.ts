@@ -8,9 +8,9 @@ import type { StaffRole } from '@wfm/contracts/shared';
 import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { backupRoutes } from '../src/backups/routes.ts';
+import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
 import { backendArgs, queueConnection } from '@wfm/service-kit';
-import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 
 const logger = createLogger('admin-backup-test', 'silent');
 
@@ -27,7 +27,7 @@ describe.each([
     backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backups-'));
     const def: ServiceDefinition = {
       ...service,
-      routes: async (app) => app.register(backupRoutes, { backupDir, redisUrl, queueName }),
+      routes: async (app) => app.register(backupsStaffRoutes, { backupDir, redisUrl, queueName }),
     };
     t = await buildTestService(def);
     worker = await startWorker({

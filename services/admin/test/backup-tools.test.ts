@@ -5,11 +5,11 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createSql, type Sql } from '@wfm/service-kit';
 import { createTestDatabase, type TestDatabase } from '@wfm/service-kit/testing';
-import { createBackupHandler } from '../src/backups/backup-job.ts';
-import { parseClientVersion, serverVersion } from '../src/backups/pg-tools.ts';
-import { createRestoreHandler } from '../src/backups/restore-job.ts';
+import { createBackupHandler } from '../src/backups/backups-backup-job.ts';
+import { parseClientVersion, serverVersion } from '../src/backups/backups-pg-tools.ts';
+import { createRestoreHandler } from '../src/backups/backups-restore-job.ts';
 
-const ctx = { id: 'test', attempt: 1 };
+const ctx = { id: 'test', attempt: 1, logger: createLogger('t', 'silent') };
 
 describe('parseClientVersion', () => {
   it('reads the major version of release, Debian and pre-release builds', () => {

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createLogger, createSql, runMigrations, type Sql } from '@wfm/service-kit';
 import { buildTestService, createTestDatabase, type TestDatabase, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
-import { ensureFirstSuperAdmin } from '../src/staff/first-super-admin.ts';
-import { verifyPassword } from '../src/staff/passwords.ts';
+import { ensureFirstSuperAdmin } from '../src/accounts/accounts-first-super-admin.ts';
+import { verifyPassword } from '../src/accounts/accounts-passwords.ts';
 import { createStaff, login } from './staff-helpers.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -4,11 +4,11 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
-import { createJobQueue, JobFailedError, JobTimeoutError, type JobQueue } from '../src/jobs/job-queue.ts';
-import { JOB_NAMES } from '../src/jobs/job-names.ts';
+import { createJobQueue, JobFailedError, JobTimeoutError, type JobQueue } from '../src/backups/backups-job-queue.ts';
+import { JOB_NAMES } from '../src/backups/backups-job-names.ts';
 import { backendArgs, queueConnection, QUEUE_SCHEMA, type QueueConnection } from '@wfm/service-kit';
-import type { JobContext, JobHandler } from '../src/jobs/registry.ts';
-import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+import type { JobContext, JobHandler } from '@wfm/service-kit';
+import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 
 const logger = createLogger('admin-job-test', 'silent');
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
-import { LOGIN_LIMITS, usernameKey } from '../src/sessions/login-limits.ts';
+import { LOGIN_LIMITS, usernameKey } from '../src/sessions/sessions-login-limits.ts';
 import { createStaff, login, randomIp, uniqueName } from './staff-helpers.ts';
 
 /** The default policy, and one with ceilings low enough to reach with real attempts. */

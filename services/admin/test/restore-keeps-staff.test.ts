@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, recordStaffAction, type ServiceDefinition } from '@wfm/service-kit';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { auditRoutes } from '../src/audit/audit-routes.ts';
-import { backupRoutes } from '../src/backups/routes.ts';
-import { tocWithout } from '../src/backups/restore-job.ts';
-import { authRoutes } from '../src/sessions/auth-routes.ts';
-import { staffRoutes } from '../src/staff/staff-routes.ts';
-import { startWorker, type RunningWorker } from '../src/worker/start-worker.ts';
+import { auditStaffRoutes } from '../src/audit/audit-staff-routes.ts';
+import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
+import { tocWithout } from '../src/backups/backups-restore-job.ts';
+import { sessionsRoutes } from '../src/sessions/sessions-routes.ts';
+import { accountsStaffRoutes } from '../src/accounts/accounts-staff-routes.ts';
+import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 import { asStaff, checkSession, createStaff, login, loginCookie, uniqueName } from './staff-helpers.ts';
 
 const logger = createLogger('admin-restore-test', 'silent');
@@ -27,10 +27,10 @@ describe('a restore and the staff accounts, sessions and audit log', () => {
     const def: ServiceDefinition = {
       ...service,
       routes: async (app) => {
-        await app.register(authRoutes);
-        await app.register(staffRoutes);
-        await app.register(auditRoutes);
-        await app.register(backupRoutes, { backupDir, redisUrl: null, queueName });
+        await app.register(sessionsRoutes);
+        await app.register(accountsStaffRoutes);
+        await app.register(auditStaffRoutes);
+        await app.register(backupsStaffRoutes, { backupDir, redisUrl: null, queueName });
       },
     };
     t = await buildTestService(def);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { createAdminService } from '../src/app.ts';
-import { hashSessionId } from '../src/sessions/session-cookie.ts';
-import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from '../src/sessions/session-repository.ts';
+import { hashSessionId } from '../src/sessions/sessions-cookie.ts';
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from '../src/sessions/sessions-repository.ts';
 import { asStaff, checkSession, createStaff, login, loginCookie, sessionCookie } from './staff-helpers.ts';
 
 let t: TestService;

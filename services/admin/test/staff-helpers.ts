@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { Sql } from '@wfm/service-kit';
 import type { TestService } from '@wfm/service-kit/testing';
-import { hashPassword } from '../src/staff/passwords.ts';
-import { insertStaff } from '../src/staff/staff-repository.ts';
+import { hashPassword } from '../src/accounts/accounts-passwords.ts';
+import { insertStaff } from '../src/accounts/accounts-repository.ts';
 
 /** A client address of its own, so each test starts with fresh per-address login counters. */
 export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

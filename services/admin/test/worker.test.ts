@@ -9,16 +9,16 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
-import { newBackupFileName } from '../src/backups/backup-files.ts';
-import { createJobQueue, JobFailedError } from '../src/jobs/job-queue.ts';
-import { ALL_JOB_NAMES, JOB_NAMES } from '../src/jobs/job-names.ts';
+import { newBackupFileName } from '../src/backups/backups-files.ts';
+import { createJobQueue, JobFailedError } from '../src/backups/backups-job-queue.ts';
+import { ALL_JOB_NAMES, JOB_NAMES } from '../src/backups/backups-job-names.ts';
 import { queueConnection } from '@wfm/service-kit';
-import type { JobHandler } from '../src/jobs/registry.ts';
-import { startWorker } from '../src/worker/start-worker.ts';
+import type { JobHandler } from '@wfm/service-kit';
+import { startWorker } from '../src/worker/worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-const logger = createLogger('admin-worker-test', 'silent');
+const logger = createLogger('worker-test', 'silent');
 const run = async () => undefined;
 /** Tests on the shared Redis use their own queue, never the admin queue of a running site. */
 const testQueue = () => `admin-test-${randomBytes(6).toString('hex')}`;
@@ -45,7 +45,7 @@ describe('startWorker', () => {
       const ready = await fetch(`${worker.url}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ready', checks: { db: true, queue: true } });
-      expect(worker.registry.names.sort()).toEqual([...ALL_JOB_NAMES].sort());
+      expect(worker.jobs.sort()).toEqual([...ALL_JOB_NAMES].sort());
       expect(worker.queue.backend).toBe('postgres');
     } finally {
       await worker.close();
@@ -121,7 +121,7 @@ describe('worker process', () => {
     const listening = new Promise<{ url?: string; queue?: string } | undefined>((resolve) => {
       lines.on('line', (line) => {
         const entry = JSON.parse(line) as { msg?: string; url?: string; queue?: string };
-        if (entry.msg === 'admin worker listening') resolve(entry);
+        if (entry.msg === 'worker listening') resolve(entry);
       });
       lines.once('close', () => resolve(undefined));
     });

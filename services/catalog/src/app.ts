@@ -1,12 +1,35 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDefinition } from '@wfm/service-kit';
+import { catalogJobs } from './templates/templates-cleanup-job.ts';
+import { followForumPosts } from './links/links-service.ts';
+import { pollRoutes } from './polls/polls-routes.ts';
+import { pollStaffRoutes } from './polls/polls-staff-routes.ts';
+import { CATALOG_LIMITS } from './rate-limits.ts';
+import { templateRoutes } from './templates/templates-routes.ts';
+import { toolRoutes } from './tools/tools-routes.ts';
+import { toolStaffRoutes } from './tools/tools-staff-routes.ts';
 
-/** Health, readiness and metrics come from the kit; business routes arrive with their features. */
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(toolRoutes);
+  await app.register(toolStaffRoutes);
+  await app.register(templateRoutes);
+  await app.register(pollRoutes);
+  await app.register(pollStaffRoutes);
+};
+
+/** Tools directory, template library, polls and benchmarks (services/README.md, catalog). */
 export const service: ServiceDefinition = {
   name: 'catalog',
   schema: 'catalog',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  routes: async () => {},
+  limits: CATALOG_LIMITS,
+  routes,
+  jobs: catalogJobs,
+  onReady: async (app) => {
+    const unsubscribe = await followForumPosts(app);
+    app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
+  },
 };
 
 export default service;

@@ -23,6 +23,8 @@ export const FORUM_LIMITS = defineLimits('forum', {
     key: 'address-target',
     protects: 'upvotes one address adds to one post (scripts holding many tokens)',
   },
+  'accept-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'marking, changing or clearing accepted answers, per visitor' },
+  'accept-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'accepted-answer changes from one address' },
   'report-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'reports and help requests, per visitor' },
   'report-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'reports and help requests from one address' },
   'suggestion-visitor': { max: 5, windowMs: MINUTE, key: 'visitor', protects: 'feature suggestions, per visitor' },
@@ -35,9 +37,12 @@ export const FORUM_LIMITS = defineLimits('forum', {
     key: 'address',
     protects: 'attachment reads (/uploads) from one address; generous, as pages show images',
   },
+  // The bell reads on every page load and on each live reply; marking read happens on the page.
+  'notifications-read-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'replies-to-me reads (the bell), per visitor' },
+  'notifications-seen-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'replies marked read, per visitor' },
 });
 
-export type WriteKind = 'post' | 'comment' | 'upvote' | 'report' | 'suggestion' | 'upload';
+export type WriteKind = 'post' | 'comment' | 'upvote' | 'accept' | 'report' | 'suggestion' | 'upload';
 
 /** The post an upvote targets, as the route's params give it (the params schema refuses the rest). */
 const upvotedPost = (req: FastifyRequest): string | null => {
@@ -50,6 +55,7 @@ export const WRITE_LIMITS: Record<WriteKind, string[]> = {
   post: ['post-visitor', 'post-ip'],
   comment: ['comment-visitor', 'comment-ip'],
   upvote: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'],
+  accept: ['accept-visitor', 'accept-ip'],
   report: ['report-visitor', 'report-ip'],
   suggestion: ['suggestion-visitor', 'suggestion-ip'],
   upload: ['upload-visitor', 'upload-ip'],

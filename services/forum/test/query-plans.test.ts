@@ -9,8 +9,8 @@ import {
   SEARCH_CANDIDATES,
   SEARCH_TOTAL_CAP,
   type PostFilters,
-} from '../src/post-repository.ts';
-import { countActiveVisitors } from '../src/activity.ts';
+} from '../src/posts/posts-repository.ts';
+import { countActiveVisitors } from '../src/visitors/visitors-repository.ts';
 
 let t: TestService;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newReference, withUniqueReference } from '../src/references.ts';
-import { inclusiveEnd } from '../src/posts-service.ts';
+import { newReference, withUniqueReference } from '../src/feedback/feedback-references.ts';
+import { inclusiveEnd } from '../src/posts/posts-service.ts';
 
 describe('references', () => {
   it('are a prefix and five unambiguous characters', () => {

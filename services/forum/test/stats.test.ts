@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { StatsResponse } from '@wfm/contracts/forum';
-import { createActivityRecorder } from '../src/activity.ts';
+import { createActivityRecorder } from '../src/visitors/visitors-service.ts';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, randomIp, hashToken } from './helpers.ts';
 

@@ -6,9 +6,9 @@ import { buildTestService, testVisitorToken, TEST_REDIS_URL, type TestService } 
 import { INCOMPLETE_REQUEST_MESSAGE, loadRateLimitSettings, createPgUploadStore, queueConnection, startJobRunner, createLogger, type UploadStore } from '@wfm/service-kit';
 import { UploadResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
-import { UPLOAD_CLEANUP_JOB, createUploadCleanupHandler, type UploadCleanupResult } from '../src/upload-cleanup.ts';
+import { UPLOAD_CLEANUP_JOB, createUploadCleanupHandler, type UploadCleanupResult } from '../src/uploads/uploads-cleanup-job.ts';
 import { createPgUploadQuota } from '@wfm/service-kit';
-import { UPLOAD_MESSAGES } from '../src/upload-service.ts';
+import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
 import { PNG, multipart } from './files.ts';
 import { randomIp } from './helpers.ts';
 

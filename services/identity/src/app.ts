@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDefinition } from '@wfm/service-kit';
+import { recoveryRoutes } from './recovery/recovery-routes.ts';
 import { IDENTITY_LIMITS } from './rate-limits.ts';
-import { identityRoutes } from './routes.ts';
-import { subscribeStaffNames } from './staff-names.ts';
+import { subscribeStaffNames } from './staff-names/staff-names-service.ts';
+import { visitorsRoutes } from './visitors/visitors-routes.ts';
+import { visitorsStaffRoutes } from './visitors/visitors-staff-routes.ts';
+
+const identityRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(visitorsStaffRoutes);
+  await app.register(visitorsRoutes);
+  await app.register(recoveryRoutes);
+};
 
 export const service: ServiceDefinition = {
   name: 'identity',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineLimits, enforceLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, enforceLimits, HOUR, MINUTE, type EnforceOptions } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -32,9 +32,25 @@ export const IDENTITY_LIMITS = defineLimits('identity', {
   },
   'create-profile-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'username saves, per visitor' },
   'create-profile-ip': { max: 1_000, windowMs: TEN_MINUTES, key: 'address', protects: 'username saves from one address' },
+  // Recovery phrases (issue 16). Restoring is rare (a second device, a cleared browser): 100 in 10
+  // minutes covers a whole contact centre re-opening its browsers; guesses at one visitor's phrase
+  // count per prefix from every address together. Each attempt costs one scrypt.
+  'recover-ip': { max: 100, windowMs: TEN_MINUTES, key: 'address', protects: 'recovery attempts from one address (guessing phrases)' },
+  'recover-prefix': {
+    max: 10,
+    windowMs: HOUR,
+    key: 'target',
+    protects: 'recovery attempts at one phrase prefix (first 4 words) from any address',
+  },
+  'recovery-phrase-visitor': { max: 10, windowMs: HOUR, key: 'visitor', protects: 'new or rotated recovery phrases, per visitor' },
+  'recovery-phrase-ip': { max: 1_000, windowMs: TEN_MINUTES, key: 'address', protects: 'new recovery phrases from one address' },
 });
 
 type IdentityLimit = keyof typeof IDENTITY_LIMITS.limits;
 
 /** An onRequest hook enforcing the named limits, narrowest first. */
-export const limits = (app: FastifyInstance, ...names: IdentityLimit[]) => enforceLimits(app, names);
+export function limits(app: FastifyInstance, ...names: IdentityLimit[]): ReturnType<typeof enforceLimits>;
+export function limits(app: FastifyInstance, opts: EnforceOptions, ...names: IdentityLimit[]): ReturnType<typeof enforceLimits>;
+export function limits(app: FastifyInstance, first: IdentityLimit | EnforceOptions, ...rest: IdentityLimit[]) {
+  return typeof first === 'string' ? enforceLimits(app, [first, ...rest]) : enforceLimits(app, rest, first);
+}

@@ -3,7 +3,7 @@ import { type StaffRole } from '@wfm/contracts/shared';
 import { AdminUserProfile } from '@wfm/contracts/identity';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/visitors/visitors-tokens.ts';
 import { createProfile, createSession, uniqueUsername } from './helpers.ts';
 
 let t: TestService;

@@ -3,7 +3,7 @@ import { CreateProfileResponse, USERNAME_MESSAGES } from '@wfm/contracts/identit
 import { RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/visitors/visitors-tokens.ts';
 import { checkUsername, createProfile, createSession, uniqueUsername } from './helpers.ts';
 
 let t: TestService;
@@ -120,12 +120,16 @@ describe('GET /api/user-profile/{anonToken}', () => {
     expect(res.json()).toEqual(created);
   });
 
-  it('answers 404 Profile not found for a visitor without a username and for an unknown token', async () => {
-    for (const token of [await createSession(t.app), testVisitorToken()]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/${token}` });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Profile not found' });
-    }
+  it('answers 200 with no username for a visitor who has not chosen one yet (an answer, not a failed request)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/${await createSession(t.app)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ username: null, created_at: null });
+  });
+
+  it('answers 404 Profile not found for a token identity does not know', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-profile/${testVisitorToken()}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Profile not found' });
   });
 
   it('answers 400 for something that is not a token', async () => {

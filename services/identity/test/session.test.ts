@@ -3,7 +3,7 @@ import { AnonToken } from '@wfm/contracts/identity';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { IDENTITY_LIMITS } from '../src/rate-limits.ts';
-import { hashAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/visitors/visitors-tokens.ts';
 import { randomIp } from './helpers.ts';
 
 let t: TestService;

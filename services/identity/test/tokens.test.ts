@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AnonToken } from '@wfm/contracts/identity';
 import { testVisitorToken } from '@wfm/service-kit/testing';
-import { hashAnonToken } from '../src/tokens.ts';
+import { hashAnonToken } from '../src/visitors/visitors-tokens.ts';
 
 describe('anonymous tokens', () => {
   it('have the <id>.<tag> format of the contract; old 43-character tokens do not pass', () => {

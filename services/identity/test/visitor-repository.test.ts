@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { hashAnonToken } from '../src/tokens.ts';
-import * as visitors from '../src/visitor-repository.ts';
+import { hashAnonToken } from '../src/visitors/visitors-tokens.ts';
+import * as visitors from '../src/visitors/visitors-repository.ts';
 import { uniqueUsername } from './helpers.ts';
 
 let t: TestService;

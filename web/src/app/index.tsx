@@ -1,12 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The app; main.tsx hands in the router and query cache it prepared before the first render. */
+export function App({ router: prepared, queryClient }: { router?: AppRouter; queryClient?: QueryClient } = {}) {
+  const [router] = useState(() => prepared ?? createAppRouter());
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -2,7 +2,9 @@ import { cn } from '@wfm/ui';
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import { CALCULATION_FENCE, parseCalculationCard } from '../lib/calculation-card.ts';
 import { safeUrl } from '../lib/safe-url.ts';
+import { CalculationCardView } from './calculation-card.tsx';
 import { ExternalAnchor } from './external-anchor.tsx';
 
 /** The only elements a post or comment may render (spec 1 §5); everything else is unwrapped to its text. */
@@ -26,9 +28,18 @@ const components: Components = {
   h2: ({ node: _node, ...props }) => <h2 className="mt-4 mb-2 text-xl font-bold first:mt-0" {...props} />,
   h3: ({ node: _node, ...props }) => <h3 className="mt-3 mb-1.5 text-lg font-semibold first:mt-0" {...props} />,
   p: ({ node: _node, ...props }) => <p className="my-2 leading-relaxed first:mt-0 last:mb-0" {...props} />,
-  code: ({ node: _node, ...props }) => (
-    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] break-words" {...props} />
-  ),
+  code: ({ node: _node, className, children, ...props }) => {
+    // A ```wfm-calculation block is data for a calculation card; invalid data stays plain code.
+    if (className === `language-${CALCULATION_FENCE}`) {
+      const card = parseCalculationCard(String(children));
+      if (card) return <CalculationCardView card={card} />;
+    }
+    return (
+      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] break-words" {...props}>
+        {children}
+      </code>
+    );
+  },
 };
 
 /**

@@ -13,4 +13,6 @@ export const paths = {
   ama: { path: '/ama', getHref: () => '/ama' },
   amaSession: { path: '/ama/:id', getHref: (id: number | string) => `/ama/${id}` },
   jobs: { path: '/jobs', getHref: () => '/jobs' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  recoveryPhrase: { path: '/recovery-phrase', getHref: () => '/recovery-phrase' },
 } as const;

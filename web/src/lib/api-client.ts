@@ -1,12 +1,24 @@
 import { createApiClient } from '@wfm/ui';
+import { takeInitialAnswer } from './initial-data.ts';
 import { storage } from './storage.ts';
 
 export { ApiError, isApiError } from '@wfm/ui';
 
-/** Calls to the gateway, with `x-anon-token` whenever the visitor has a token. */
-export const api = createApiClient({
+const client = createApiClient({
   headers: (): Record<string, string> => {
     const token = storage.getAnonToken();
     return token ? { 'x-anon-token': token } : {};
   },
 });
+
+/**
+ * Calls to the gateway, with `x-anon-token` whenever the visitor has a token. A GET that the
+ * server-rendered page already answered (app/initial-data.ts) is answered from the page, once.
+ */
+export const api: typeof client = {
+  ...client,
+  get: (path, options) => {
+    const answer = takeInitialAnswer(path);
+    return answer === undefined ? client.get(path, options) : Promise.resolve(answer);
+  },
+};

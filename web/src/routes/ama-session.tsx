@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useParams } from 'react-router-dom';
+import { AmaSessionPage } from '../features/ama/components/ama-session-page.tsx';
 
-export default function AmaSessionPage() {
-  return (
-    <ComingSoon
-      title="AMA Session"
-      intro="Individual AMA sessions with their host, schedule and booking will open here soon."
-    />
-  );
+export default function AmaSessionRoute() {
+  const { id } = useParams();
+  return <AmaSessionPage rawId={id} />;
 }

@@ -1,10 +1,5 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { AmaListPage } from '../features/ama/components/ama-list-page.tsx';
 
 export default function AmaPage() {
-  return (
-    <ComingSoon
-      title="AMA Sessions"
-      intro="Ask-me-anything sessions with workforce-management experts, and booking a seat, will live here soon."
-    />
-  );
+  return <AmaListPage />;
 }

@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { CalculatorsPage } from '../features/calculators/components/calculators-page.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
-export default function CalculatorsPage() {
-  return (
-    <ComingSoon
-      title="Quick Calculators"
-      intro="Shrinkage, staffing, attrition and cost calculators will live here soon."
-    />
-  );
+export default function CalculatorsRoute() {
+  usePageTitle('Quick Calculators');
+  return <CalculatorsPage />;
 }

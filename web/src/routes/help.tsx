@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { HelpPage } from '../features/help/components/help-page.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
-export default function HelpPage() {
-  return (
-    <ComingSoon
-      title="Need Help?"
-      intro="A support request form that gives you a ticket reference will live here soon."
-    />
-  );
+export default function HelpRoute() {
+  usePageTitle('Need Help?');
+  return <HelpPage />;
 }

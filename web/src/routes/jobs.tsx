@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { JobBoard } from '../features/jobs/components/job-board.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
 export default function JobsPage() {
-  return (
-    <ComingSoon
-      title="Job & Role Spotlight"
-      intro="Job postings from the community, and posting your own, will live here soon."
-    />
-  );
+  usePageTitle('Job & Role Spotlight');
+  return <JobBoard />;
 }

@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useParams } from 'react-router-dom';
+import { PollDetailPage } from '../features/polls/components/poll-detail.tsx';
 
 export default function PollPage() {
-  return (
-    <ComingSoon
-      title="Poll"
-      intro="Individual polls with their options and results will open here soon."
-    />
-  );
+  const { id } = useParams();
+  return <PollDetailPage rawId={id} />;
 }

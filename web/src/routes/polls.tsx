@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { PollsScreen } from '../features/polls/components/polls-screen.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
 export default function PollsPage() {
-  return (
-    <ComingSoon
-      title="Polls & Benchmarks"
-      intro="Community polls, their results and reference benchmarks will live here soon."
-    />
-  );
+  usePageTitle('Polls & Benchmarks');
+  return <PollsScreen />;
 }

@@ -1,10 +1,7 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { SimulatorPage } from '../features/simulator/components/simulator-page.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
-export default function SimulatorPage() {
-  return (
-    <ComingSoon
-      title="Scenario Simulator"
-      intro="What-if analysis of a baseline staffing situation will live here soon."
-    />
-  );
+export default function SimulatorRoute() {
+  usePageTitle('Scenario Simulator');
+  return <SimulatorPage />;
 }

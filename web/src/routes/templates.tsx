@@ -1,10 +1,5 @@
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { ToolsScreen } from './tools.tsx';
 
 export default function TemplatesPage() {
-  return (
-    <ComingSoon
-      title="Template Library"
-      intro="Templates shared by the community, as links or files to download, will live here soon."
-    />
-  );
+  return <ToolsScreen tab="templates" />;
 }

@@ -19,7 +19,7 @@ function CountBadge({ tab, staff }: { tab: AdminTab; staff: SignedInStaff }) {
     <span
       className={cn(
         'min-w-5 rounded-full px-1.5 py-0.5 text-center text-[0.7rem] font-semibold leading-none tabular-nums',
-        'bg-muted-foreground/15 group-data-[state=active]:bg-primary group-data-[state=active]:text-primary-foreground',
+        'bg-muted-foreground/15 text-foreground group-data-[state=active]:bg-primary group-data-[state=active]:text-primary-foreground',
       )}
       title={!live ? 'Not available yet' : undefined}
     >

@@ -38,8 +38,8 @@ export function PanelHeader({
         <div className="ml-auto flex items-center gap-2">
           <Dialog>
             <DialogTrigger asChild>
-              <Button variant="ghost" size="sm" className="gap-2 px-2" aria-label={`Signed in as ${username}, ${role}. What can I do?`}>
-                <span className="hidden max-w-40 truncate font-medium sm:inline">{username}</span>
+              <Button variant="ghost" size="sm" className="gap-2 px-2" aria-label={`${username} ${role}, signed in. What can I do?`}>
+                <span className="hidden max-w-40 truncate font-medium sm:inline">{username}</span>{' '}
                 <Badge variant={role === 'Moderator' ? 'secondary' : 'default'}>{role}</Badge>
               </Button>
             </DialogTrigger>

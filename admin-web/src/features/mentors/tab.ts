@@ -1,5 +1,17 @@
 import { rolesWith } from '@wfm/contracts/admin';
-import { upcomingTab } from '../../components/upcoming-tab.tsx';
+import type { AdminTab } from '../../lib/admin-tab.ts';
+import { useMentorChanges } from './api/mentor-changes.ts';
+import { useStaffMentors } from './api/get-mentors.ts';
+import { MentorsTab } from './components/mentors-tab.tsx';
 
-/** Mentor applications: not launched yet. */
-export const mentorsTab = upcomingTab({ id: 'mentors', label: 'Mentors', roles: rolesWith('mentors'), what: 'Mentor applications' });
+/** Every mentor application; the badge counts them all and refreshes when one arrives or changes. */
+export const mentorsTab: AdminTab = {
+  id: 'mentors',
+  label: 'Mentors',
+  roles: rolesWith('mentors'),
+  component: MentorsTab,
+  useCount: function useMentorsCount() {
+    useMentorChanges();
+    return useStaffMentors().data?.length;
+  },
+};

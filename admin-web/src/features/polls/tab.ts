@@ -1,5 +1,15 @@
 import { rolesWith } from '@wfm/contracts/admin';
-import { upcomingTab } from '../../components/upcoming-tab.tsx';
+import type { AdminTab } from '../../lib/admin-tab.ts';
+import { useAdminPolls } from './api/get-polls.ts';
+import { PollsTab } from './components/polls-tab.tsx';
 
-/** Polls: not launched yet. */
-export const pollsTab = upcomingTab({ id: 'polls', label: 'Polls', roles: rolesWith('polls'), what: 'Polls' });
+/** Community polls (Moderator and up); the badge is the server's total. */
+export const pollsTab: AdminTab = {
+  id: 'polls',
+  label: 'Polls',
+  roles: rolesWith('polls'),
+  component: PollsTab,
+  useCount: function usePollsCount() {
+    return useAdminPolls().data?.total;
+  },
+};

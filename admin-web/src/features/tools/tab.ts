@@ -1,5 +1,15 @@
 import { rolesWith } from '@wfm/contracts/admin';
-import { upcomingTab } from '../../components/upcoming-tab.tsx';
+import type { AdminTab } from '../../lib/admin-tab.ts';
+import { useAdminTools } from './api/get-tools.ts';
+import { ToolsTab } from './components/tools-tab.tsx';
 
-/** Tool submissions: not launched yet. */
-export const toolsTab = upcomingTab({ id: 'tools', label: 'Tools', roles: rolesWith('tools'), what: 'Tool submissions' });
+/** Tool submissions (Moderator and up); the badge is the server's total. */
+export const toolsTab: AdminTab = {
+  id: 'tools',
+  label: 'Tools',
+  roles: rolesWith('tools'),
+  component: ToolsTab,
+  useCount: function useToolsCount() {
+    return useAdminTools().data?.total;
+  },
+};

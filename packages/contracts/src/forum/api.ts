@@ -29,6 +29,51 @@ export const POST_LIMITS = {
 
 export const COMMENT_LIMITS = { body: 5000, authorName: 40 } as const;
 
+// WFM post fields (issue 16): optional facts about the contact centre a post is about. Values are
+// URL-safe slugs (the feed keeps them in its address); labels.ts has what the web app shows.
+export const POST_CHANNELS = ['voice', 'chat', 'email', 'social', 'back-office'] as const;
+export type PostChannel = (typeof POST_CHANNELS)[number];
+
+export const WFM_PLATFORMS = ['nice-iex', 'verint', 'calabrio', 'genesys', 'aspect', 'teleopti', 'in-house', 'other'] as const;
+export type WfmPlatform = (typeof WFM_PLATFORMS)[number];
+
+/** Contact-centre size bands, in agents (seats in use at peak). */
+export const CENTRE_SIZES = ['under-50', '50-249', '250-999', '1000-4999', '5000-plus'] as const;
+export type CentreSize = (typeof CENTRE_SIZES)[number];
+
+/** Regions, each standing for a span of time zones (labels.ts names both). */
+export const POST_REGIONS = [
+  'north-america',
+  'latin-america',
+  'uk-ireland',
+  'europe',
+  'middle-east-africa',
+  'south-asia',
+  'asia-pacific',
+  'australia-nz',
+] as const;
+export type PostRegion = (typeof POST_REGIONS)[number];
+
+export const WFM_FIELD_MESSAGES = {
+  badChannel: 'Channel must be one of voice, chat, email, social or back-office',
+  badPlatform: 'WFM platform must be one of nice-iex, verint, calabrio, genesys, aspect, teleopti, in-house or other',
+  badCentreSize: 'Contact-centre size must be one of under-50, 50-249, 250-999, 1000-4999 or 5000-plus',
+  badRegion:
+    'Region must be one of north-america, latin-america, uk-ireland, europe, middle-east-africa, south-asia, asia-pacific or australia-nz',
+} as const;
+
+/** Accepted answers (issue 16): texts of the calls that mark, change or clear one. */
+export const ACCEPTED_ANSWER_MESSAGES = {
+  notAsker: 'Only the person who asked this question can accept an answer',
+  notQuestion: 'Only questions can have an accepted answer',
+  invalidComment: 'Invalid comment ID',
+  commentNotFound: 'Comment not found on this post',
+} as const;
+
+/** Similar questions on /new (issue 16): at most this many, for titles of at most `title` characters. */
+export const SIMILAR_POSTS = { max: 5, title: 120 } as const;
+export const SIMILAR_POSTS_MESSAGES = { titleTooLong: 'Title must be 120 characters or less' } as const;
+
 export const POST_MESSAGES = {
   badType: 'Type must be Question, Idea or Tool',
   titleRequired: 'Title is required',
@@ -182,6 +227,13 @@ const TagsInput = z
 // Posts
 // ---------------------------------------------------------------------------------------------
 
+/** An optional WFM field: absent, null or '' is none; anything else must be one of the values. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, message).optional());
+
+/** The WFM fields of a post as stored and answered: null when not given (absent in older events). */
+const storedChoice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().default(null);
+
 /**
  * POST /api/posts. tool_links and attachments may be lists or JSON text; `tool_name`/`tool_url`
  * (the form's single tool fields) are optional and join tool_links when a URL is given.
@@ -210,6 +262,11 @@ export const CreatePostBody = z.object({
   ),
   status: z.enum(POST_STATUSES).default('open'),
   isAnonymous: z.boolean().optional().default(false),
+  // Optional WFM fields (issue 16).
+  channel: optionalChoice(POST_CHANNELS, WFM_FIELD_MESSAGES.badChannel),
+  platform: optionalChoice(WFM_PLATFORMS, WFM_FIELD_MESSAGES.badPlatform),
+  centre_size: optionalChoice(CENTRE_SIZES, WFM_FIELD_MESSAGES.badCentreSize),
+  region: optionalChoice(POST_REGIONS, WFM_FIELD_MESSAGES.badRegion),
 });
 export type CreatePostBody = z.input<typeof CreatePostBody>;
 export type CreatePostInput = z.output<typeof CreatePostBody>;
@@ -234,6 +291,13 @@ export const PostSummary = z.object({
   /** JSON text of Attachment[]. */
   attachments: z.string(),
   comment_count: z.number().int(),
+  // Additions of issue 16; defaults keep events written before them readable.
+  /** The comment the asker accepted as the answer (Questions only), or null. */
+  accepted_comment_id: z.number().int().nullable().default(null),
+  channel: storedChoice(POST_CHANNELS),
+  platform: storedChoice(WFM_PLATFORMS),
+  centre_size: storedChoice(CENTRE_SIZES),
+  region: storedChoice(POST_REGIONS),
 });
 export type PostSummary = z.infer<typeof PostSummary>;
 
@@ -260,6 +324,8 @@ export const PostDetail = PostSummary.extend({
   comments: z.array(Comment),
   // Absent in answers from before paging: the comments given are then all of them.
   comments_next_cursor: CommentCursor.nullable().default(null),
+  /** The accepted answer itself (wherever it is in the pages), pinned under the question; null without one. */
+  accepted_answer: Comment.nullable().default(null),
 });
 export type PostDetail = z.infer<typeof PostDetail>;
 
@@ -296,11 +362,75 @@ export const ListPostsQuery = z.object({
   end_date: z.preprocess(emptyAsUndefined, DateParam.optional()),
   limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(20)),
   offset: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(0)),
+  /** `true`/`1`: only open Questions without an accepted answer ("Unanswered"). */
+  unanswered: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], 'unanswered must be true or false')
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  ),
+  channel: z.preprocess(emptyAsUndefined, z.enum(POST_CHANNELS, WFM_FIELD_MESSAGES.badChannel).optional()),
+  platform: z.preprocess(emptyAsUndefined, z.enum(WFM_PLATFORMS, WFM_FIELD_MESSAGES.badPlatform).optional()),
+  centre_size: z.preprocess(emptyAsUndefined, z.enum(CENTRE_SIZES, WFM_FIELD_MESSAGES.badCentreSize).optional()),
+  region: z.preprocess(emptyAsUndefined, z.enum(POST_REGIONS, WFM_FIELD_MESSAGES.badRegion).optional()),
 });
 export type ListPostsQuery = z.input<typeof ListPostsQuery>;
 
 export const ListPostsResponse = z.object({ posts: z.array(PostSummary), total: z.number().int() });
 export type ListPostsResponse = z.infer<typeof ListPostsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Accepted answers and similar questions (issue 16)
+// ---------------------------------------------------------------------------------------------
+
+/** PUT /api/posts/{id}/accepted-answer: the asker marks (or changes) the accepted comment. */
+export const AcceptAnswerBody = z.object({
+  comment_id: z
+    .number(ACCEPTED_ANSWER_MESSAGES.invalidComment)
+    .int(ACCEPTED_ANSWER_MESSAGES.invalidComment)
+    .positive(ACCEPTED_ANSWER_MESSAGES.invalidComment)
+    .max(Number.MAX_SAFE_INTEGER, ACCEPTED_ANSWER_MESSAGES.invalidComment),
+});
+export type AcceptAnswerBody = z.infer<typeof AcceptAnswerBody>;
+
+/** Answer of PUT and DELETE /api/posts/{id}/accepted-answer: the post's accepted comment now (null: none). */
+export const AcceptedAnswerResponse = z.object({
+  post_id: z.number().int(),
+  accepted_comment_id: z.number().int().nullable(),
+});
+export type AcceptedAnswerResponse = z.infer<typeof AcceptedAnswerResponse>;
+
+/** GET /api/posts/{id}/viewer: what the calling visitor may do on the post (never cached). */
+export const PostViewerResponse = z.object({
+  /** True when the verified caller asked this Question: they may accept an answer. */
+  can_accept_answer: z.boolean(),
+});
+export type PostViewerResponse = z.infer<typeof PostViewerResponse>;
+
+/** GET /api/posts/similar?title=: posts whose titles share words with the title being typed. */
+export const SimilarPostsQuery = z.object({
+  title: z.preprocess(
+    (v) => (v === undefined ? '' : v),
+    z.string('title must be text').trim().max(SIMILAR_POSTS.title, SIMILAR_POSTS_MESSAGES.titleTooLong),
+  ),
+});
+export type SimilarPostsQuery = z.input<typeof SimilarPostsQuery>;
+
+export const SimilarPost = PostSummary.pick({
+  id: true,
+  type: true,
+  title: true,
+  status: true,
+  created_at: true,
+  comment_count: true,
+  accepted_comment_id: true,
+});
+export type SimilarPost = z.infer<typeof SimilarPost>;
+
+/** Best match first; at most SIMILAR_POSTS.max. */
+export const SimilarPostsResponse = z.object({ posts: z.array(SimilarPost) });
+export type SimilarPostsResponse = z.infer<typeof SimilarPostsResponse>;
 
 export const UpvoteResponse = z.object({ upvotes: z.number().int() });
 export type UpvoteResponse = z.infer<typeof UpvoteResponse>;

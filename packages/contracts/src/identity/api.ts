@@ -99,3 +99,48 @@ export type CheckUsernameResponse = z.infer<typeof CheckUsernameResponse>;
 export const CreateProfileBody = z.object({ username: Username });
 export const CreateProfileResponse = z.object({ username: z.string(), created_at: z.number() });
 export type CreateProfileResponse = z.infer<typeof CreateProfileResponse>;
+
+/**
+ * Recovery phrase (portable pseudonym, issue 16): 12 words of the BIP-39 English list (128 bits of
+ * entropy, made on the server), shown once. The phrase brings the same visitor to another device.
+ */
+export const RECOVERY_PHRASE_WORDS = 12;
+/** The first words of a phrase: what the per-prefix limit counts and the lookup key is made of. */
+export const RECOVERY_PREFIX_WORDS = 4;
+
+export const RECOVERY_MESSAGES = {
+  malformed: 'Enter the 12 words of your recovery phrase, separated by spaces.',
+  noMatch: 'No username matches that recovery phrase.',
+  usernameRequired: 'Pick a username before creating a recovery phrase.',
+} as const;
+
+/**
+ * The phrase as people type or paste it: words of lower-case letters, any whitespace (and case)
+ * between them. Its words are checked against the list and its checksum on the server.
+ */
+export const normalizeRecoveryPhrase = (input: string): string => input.trim().toLowerCase().split(/\s+/).join(' ');
+
+export const RecoveryPhraseText = z
+  .string()
+  .max(400, RECOVERY_MESSAGES.malformed)
+  .transform(normalizeRecoveryPhrase)
+  .refine((p) => /^[a-z]+( [a-z]+){11}$/.test(p), RECOVERY_MESSAGES.malformed);
+
+/** POST /api/session/recover: the phrase; answers a token of the same visitor and its username. */
+export const RecoverSessionBody = z.object({ phrase: RecoveryPhraseText });
+export const RecoverSessionResponse = z.object({ anon_token: z.string(), username: z.string() });
+export type RecoverSessionResponse = z.infer<typeof RecoverSessionResponse>;
+
+/** POST /api/user-profile/recovery-phrase: a new phrase (any earlier one stops working), shown once. */
+export const CreateRecoveryPhraseResponse = z.object({
+  phrase: z.string(),
+  created_at: z.number(),
+});
+export type CreateRecoveryPhraseResponse = z.infer<typeof CreateRecoveryPhraseResponse>;
+
+/** GET /api/user-profile/recovery-phrase: whether the visitor has a phrase (never the phrase). */
+export const RecoveryPhraseStatusResponse = z.object({
+  has_phrase: z.boolean(),
+  created_at: z.number().nullable(),
+});
+export type RecoveryPhraseStatusResponse = z.infer<typeof RecoveryPhraseStatusResponse>;

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { adminEventSchemas } from '../admin/events.ts';
+import { catalogEventSchemas } from '../catalog/events.ts';
+import { amaEventSchemas } from '../ama/events.ts';
 import { forumEventSchemas } from '../forum/events.ts';
 import { identityEventSchemas } from '../identity/events.ts';
+import { jobsEventSchemas } from '../jobs/events.ts';
 import { visitorEventSchemas } from './visitor-realtime.ts';
 
 /**
@@ -12,6 +15,9 @@ export const eventSchemas = {
   ...identityEventSchemas,
   ...forumEventSchemas,
   ...adminEventSchemas,
+  ...jobsEventSchemas,
+  ...catalogEventSchemas,
+  ...amaEventSchemas,
   ...visitorEventSchemas,
 } as const;
 

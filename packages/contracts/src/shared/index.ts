@@ -4,3 +4,4 @@ export * from './staff-action.ts';
 export * from './events.ts';
 export * from './realtime.ts';
 export * from './visitor-realtime.ts';
+export * from './notifications.ts';

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { EventSubject } from './events.ts';
 import { Comment, PostSummary } from '../forum/api.ts';
 import { PostDeletedEvent, PostUpvotedEvent } from '../forum/events.ts';
+import { Job } from '../jobs/api.ts';
+import { JobSubmittedEvent } from '../jobs/events.ts';
+import { BookingChangedEvent, MentorChangedEvent, QuestionChangedEvent, ReceiptChangedEvent, SessionChangedEvent } from '../ama/events.ts';
 import { visitorMessageSchemas } from './visitor-realtime.ts';
+import { PollVotedEvent } from '../catalog/events.ts';
 
 /** Data of each message type the gateway pushes to every browser. */
 export const publicMessageSchemas = {
@@ -16,6 +20,22 @@ export const publicMessageSchemas = {
   new_comment: Comment,
   /** forum.post.upvoted: {post_id, upvotes}. */
   upvote: PostUpvotedEvent,
+  /** jobs.job.approved: the job now listed (the /jobs list refreshes). */
+  job_approved: Job,
+  /** jobs.job.submitted: {id, flagged, created_at}, so the admin jobs badge refreshes. */
+  job_submitted: JobSubmittedEvent,
+  /** catalog.poll.voted: {poll_id, total_votes, options: [{id, votes, percentage}]}. */
+  poll_updated: PollVotedEvent,
+  /** ama.session.*: which session changed (list and detail refetch; no personal data). */
+  ama_session_changed: SessionChangedEvent,
+  /** ama.booking.*: a booking of a session changed (occupancy, admin bookings tab). */
+  ama_booking_changed: BookingChangedEvent,
+  /** ama.receipt.*: a receipt was uploaded or validated (admin bookings tab). */
+  ama_receipt_changed: ReceiptChangedEvent,
+  /** ama.question.*: a question was asked, answered or upvoted (session page). */
+  ama_question_changed: QuestionChangedEvent,
+  /** ama.mentor.*: a mentor application was made, decided, suspended or deleted (directory, staff tab badge). */
+  mentor_changed: MentorChangedEvent,
 } as const satisfies Record<string, z.ZodType>;
 export type PublicMessageType = keyof typeof publicMessageSchemas;
 
@@ -27,6 +47,23 @@ export const realtimeMap: Partial<Record<EventSubject, PublicMessageType>> = {
   'forum.post.deleted': 'post_updated',
   'forum.comment.created': 'new_comment',
   'forum.post.upvoted': 'upvote',
+  'jobs.job.approved': 'job_approved',
+  'jobs.job.submitted': 'job_submitted',
+  'catalog.poll.voted': 'poll_updated',
+  'ama.session.created': 'ama_session_changed',
+  'ama.session.updated': 'ama_session_changed',
+  'ama.session.deleted': 'ama_session_changed',
+  'ama.booking.created': 'ama_booking_changed',
+  'ama.booking.status_changed': 'ama_booking_changed',
+  'ama.booking.deleted': 'ama_booking_changed',
+  'ama.receipt.uploaded': 'ama_receipt_changed',
+  'ama.receipt.validated': 'ama_receipt_changed',
+  'ama.question.created': 'ama_question_changed',
+  'ama.question.answered': 'ama_question_changed',
+  'ama.question.upvoted': 'ama_question_changed',
+  'ama.mentor.applied': 'mentor_changed',
+  'ama.mentor.status_changed': 'mentor_changed',
+  'ama.mentor.deleted': 'mentor_changed',
 };
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ReplyNotificationMessage } from './notifications.ts';
 import { SERVICES, type ServiceSchema } from './services.ts';
+import { MENTOR_REQUEST_STATUSES, MENTOR_STATUSES, MentorMessage } from '../ama/mentors.ts';
 
 /**
  * Realtime messages for one visitor (a "visitor room" in the gateway).
@@ -28,6 +30,14 @@ export const visitorMessageSchemas = {
     reference: z.string().min(1).max(64),
     status: z.string().min(1).max(64),
   }),
+  /** A message in one of this visitor's mentor threads (to the other side of the thread). */
+  mentor_message: z.object({ request_id: z.number().int(), message: MentorMessage }),
+  /** A mentor request of this visitor was made (to the mentor) or answered (to the requester). */
+  mentor_request: z.object({ request_id: z.number().int(), status: z.enum(MENTOR_REQUEST_STATUSES) }),
+  /** Staff decided this visitor's mentor application. */
+  mentor_application: z.object({ id: z.number().int(), status: z.enum(MENTOR_STATUSES) }),
+  /** Someone commented on this visitor's post or answered their AMA question (the bell refetches). */
+  reply_notification: ReplyNotificationMessage,
 } as const satisfies Record<string, z.ZodType>;
 export type VisitorMessageType = keyof typeof visitorMessageSchemas;
 

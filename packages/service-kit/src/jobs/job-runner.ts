@@ -45,6 +45,8 @@ export interface JobRunner {
   add(name: string, data?: object): Promise<string>;
   /** Adds a job and waits for its result (rejects with the failure reason, or on timeout). */
   run(name: string, data?: object, timeoutMs?: number): Promise<unknown>;
+  /** True while the worker consumes the queue (readiness checks). */
+  isRunning(): boolean;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       const job = await queue.add(name, data);
       return job.waitUntilFinished(events, timeoutMs);
     },
+    isRunning: () => worker.isRunning(),
     close,
   };
 }

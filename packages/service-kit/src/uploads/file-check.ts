@@ -19,6 +19,13 @@ const IMAGES: Record<string, string> = {
 const IMAGE_NAMES = new Set(['.png', '.jpg', '.jpeg', '.jpe', '.gif', '.webp', '.bmp']);
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Kinds a caller may add to the default set: spreadsheets (.xlsx zip with xl/workbook.xml and no
+ * macros, .xls compound file with a Workbook stream, .csv UTF-8 text that is not markup).
+ */
+export type ExtraFileKind = 'spreadsheets';
 
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -30,6 +37,10 @@ const MARKERS = {
   vbaProject: Buffer.from('vbaProject.bin', 'latin1'),
   /** Name of the main stream of a Word 97-2003 file, as stored (UTF-16LE) in its directory. */
   wordStream: Buffer.from('WordDocument', 'utf16le'),
+  workbookXml: Buffer.from('xl/workbook.xml', 'latin1'),
+  /** Main stream of an Excel 97-2003 file (BIFF8 `Workbook`, BIFF5 `Book`). */
+  workbookStream: Buffer.from('Workbook', 'utf16le'),
+  bookStream: Buffer.from('Book', 'utf16le'),
 } as const;
 type Marker = keyof typeof MARKERS;
 const LONGEST_MARKER = Math.max(...Object.values(MARKERS).map((m) => m.length));
@@ -52,8 +63,11 @@ export class ContentInspector {
   readonly #utf8 = new TextDecoder('utf-8', { fatal: true });
   #text = true;
 
-  constructor(originalName: string) {
+  readonly #extra: ReadonlySet<ExtraFileKind>;
+
+  constructor(originalName: string, extra: readonly ExtraFileKind[] = []) {
     this.#nameExt = extname(originalName).toLowerCase();
+    this.#extra = new Set(extra);
   }
 
   push(chunk: Buffer): void {
@@ -102,6 +116,10 @@ export class ContentInspector {
       const ok = head.subarray(0, 8).equals(CFB_MAGIC) && this.#seen.has('wordStream');
       return ok ? { ext: 'doc', mimetype: 'application/msword', isImage: false } : null;
     }
+    if (this.#extra.has('spreadsheets')) {
+      const sheet = this.#spreadsheet(head, detected?.ext);
+      if (sheet !== undefined) return sheet;
+    }
     if (nameExt === '.txt' || nameExt === '.md' || nameExt === '.markdown') {
       if (detected || !this.#text || !this.#textEndsWell()) return null;
       return nameExt === '.txt'
@@ -109,6 +127,30 @@ export class ContentInspector {
         : { ext: 'md', mimetype: 'text/markdown; charset=utf-8', isImage: false };
     }
     return null;
+  }
+
+  /** The verdict for a spreadsheet name (null: refused), or undefined for any other name. */
+  #spreadsheet(head: Buffer, detected: string | undefined): CheckedFile | null | undefined {
+    if (this.#nameExt === '.xlsx') {
+      const ok =
+        head.subarray(0, 4).equals(ZIP_MAGIC) &&
+        this.#seen.has('contentTypes') &&
+        this.#seen.has('workbookXml') &&
+        !this.#seen.has('vbaProject');
+      return ok ? { ext: 'xlsx', mimetype: XLSX_MIME, isImage: false } : null;
+    }
+    if (this.#nameExt === '.xls') {
+      const ok = head.subarray(0, 8).equals(CFB_MAGIC) && (this.#seen.has('workbookStream') || this.#seen.has('bookStream'));
+      return ok ? { ext: 'xls', mimetype: 'application/vnd.ms-excel', isImage: false } : null;
+    }
+    if (this.#nameExt === '.csv') {
+      // Markup renamed .csv is refused even though it is served as a download with nosniff.
+      const start = head.toString('utf8', 0, 1024).replace(/^\uFEFF/, '').trimStart();
+      const markup = start.startsWith('<') || /<\s*(script|html|body|iframe|svg|!doctype)\b/i.test(head.toString('utf8'));
+      if (detected || !this.#text || !this.#textEndsWell() || markup) return null;
+      return { ext: 'csv', mimetype: 'text/csv; charset=utf-8', isImage: false };
+    }
+    return undefined;
   }
 
   /** A UTF-8 sequence cut off at the very end is not valid text either. */
@@ -123,8 +165,12 @@ export class ContentInspector {
 }
 
 /** The same judgement for a file already in memory. */
-export async function checkFile(originalName: string, data: Buffer): Promise<CheckedFile | null> {
-  const inspector = new ContentInspector(originalName);
+export async function checkFile(
+  originalName: string,
+  data: Buffer,
+  extra: readonly ExtraFileKind[] = [],
+): Promise<CheckedFile | null> {
+  const inspector = new ContentInspector(originalName, extra);
   inspector.push(data);
   return inspector.result();
 }

@@ -1,4 +1,4 @@
-export { ContentInspector, checkFile, type CheckedFile } from './file-check.ts';
+export { ContentInspector, checkFile, type CheckedFile, type ExtraFileKind } from './file-check.ts';
 export { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency.ts';
 export {
   createPgUploadStore,

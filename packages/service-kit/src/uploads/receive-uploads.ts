@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, payloadTooLarge, tooManyRequests } from '../errors.ts';
 import { byIp } from '../rate-limit.ts';
 import type { ConcurrencyLimiter } from './concurrency.ts';
-import { ContentInspector } from './file-check.ts';
+import { ContentInspector, type ExtraFileKind } from './file-check.ts';
 import type { QuotaKey, UploadQuota } from './upload-quota.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -66,6 +66,10 @@ export interface ReceiveUploadsOptions {
   private?: boolean;
   /** Which content may be stored: default every kind ContentInspector accepts. */
   accept?(mimetype: string): boolean;
+  /** Kinds recognised beyond the default set (e.g. spreadsheets for a template library). */
+  extraKinds?: readonly ExtraFileKind[];
+  /** Text fields sent next to the files (multipart parts without a file), in the order they arrive; default ignored. */
+  onField?(name: string, value: string): void;
 }
 
 export interface ReceivedUpload {
@@ -140,7 +144,10 @@ export async function receiveUploads(
     })[Symbol.asyncIterator]();
     for (let part = await next(parts, m); !part.done; part = await next(parts, m)) {
       const p = part.value;
-      if (p.type !== 'file') continue;
+      if (p.type !== 'file') {
+        if (typeof p.value === 'string') opts.onField?.(p.fieldname, p.value);
+        continue;
+      }
       if (p.fieldname !== opts.field) throw badRequest(m.unexpectedField);
       const originalName = cleanName(p.filename);
       const id = randomBytes(16).toString('hex');
@@ -151,7 +158,7 @@ export async function receiveUploads(
         private: opts.private ?? false,
       });
       created.push(`${id}.part`);
-      const inspector = new ContentInspector(originalName);
+      const inspector = new ContentInspector(originalName, opts.extraKinds);
       const sha = createHash('sha256');
       let size = 0;
       let uncharged = 0;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { SITE_NAME, TAGLINE } from '../../config/constants.ts';
 import { paths } from '../../config/paths.ts';
 import { PostingAs } from '../../features/identity/components/posting-as.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
 export function Header({ onSuggest }: { onSuggest: () => void }) {
   return (
@@ -34,6 +35,7 @@ export function Header({ onSuggest }: { onSuggest: () => void }) {
             <Lightbulb aria-hidden="true" />
             Suggest Feature
           </Button>
+          <NotificationBell />
           <PostingAs className="ml-1" />
           <ThemeToggle />
         </div>

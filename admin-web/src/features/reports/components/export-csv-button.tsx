@@ -9,7 +9,7 @@ export function ExportCsvButton<T>({
   rows,
   columns,
 }: {
-  /** Accessible name, e.g. "Export reports to CSV" (the button reads "Export CSV"). */
+  /** Accessible name, e.g. "Export CSV of reports": it starts with what the button reads (Label in Name). */
   label: string;
   filePrefix: string;
   rows: readonly T[] | undefined;

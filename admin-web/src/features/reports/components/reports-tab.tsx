@@ -29,7 +29,7 @@ export function ReportsTab({ staff: { role } }: AdminTabProps) {
           description="Reported posts and help requests, newest first."
           actions={
             <ExportCsvButton
-              label="Export reports to CSV"
+              label="Export CSV of reports"
               filePrefix="reports"
               rows={reports.data}
               columns={REPORT_CSV_COLUMNS}
@@ -67,7 +67,7 @@ export function ReportsTab({ staff: { role } }: AdminTabProps) {
             description="Ideas sent from the Suggest Feature dialogs, newest first."
             actions={
               <ExportCsvButton
-                label="Export feature suggestions to CSV"
+                label="Export CSV of feature suggestions"
                 filePrefix="feature-suggestions"
                 rows={suggestions.data}
                 columns={SUGGESTION_CSV_COLUMNS}

@@ -24,6 +24,7 @@ import {
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { WfmFieldSelects, type WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
@@ -35,6 +36,7 @@ import { hasAcceptedTerms, rememberTermsAcceptance } from '../terms-acceptance.t
 import { AttachmentPicker } from './attachment-picker.tsx';
 import { ContentEditor, counterText } from './content-editor.tsx';
 import { PostTypePicker } from './post-type-picker.tsx';
+import { SimilarQuestions } from './similar-questions.tsx';
 import { TermsModal } from './terms-modal.tsx';
 
 /** `?type=idea` / `tool` / `question` (any case) preselects the type; Question otherwise. */
@@ -55,15 +57,17 @@ export function CreatePostForm() {
   const [termsOpen, setTermsOpen] = useState(() => !hasAcceptedTerms());
   const [type, setType] = useState<PostType>(() => typeFromQuery(queryType));
   const [template, setTemplate] = useState('');
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const [tags, setTags] = useState('');
+  // A calculator's "Share to community" link prefills the post (title, body with its card, tags).
+  const [title, setTitle] = useState(() => searchParams.get('title') ?? '');
+  const [body, setBody] = useState(() => searchParams.get('body') ?? '');
+  const [tags, setTags] = useState(() => searchParams.get('tags') ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [uploading, setUploading] = useState(false);
   const [toolName, setToolName] = useState('');
   const [toolUrl, setToolUrl] = useState('');
   const [toolUrlError, setToolUrlError] = useState(false);
   const [anonymous, setAnonymous] = useState(false);
+  const [wfm, setWfm] = useState<WfmValues>({});
   const { displayName, isLoading: nameLoading } = useDisplayName();
   const create = useCreatePost();
   const submitting = useRef(false);
@@ -95,6 +99,7 @@ export function CreatePostForm() {
         attachments: JSON.stringify(attachments),
         status: 'open',
         isAnonymous: anonymous,
+        ...wfm,
       },
       {
         onSuccess: ({ id: postId }) => {
@@ -159,6 +164,7 @@ export function CreatePostForm() {
             <p id={`${id}-title-counter`} className="text-xs text-muted-foreground tabular-nums">
               {counterText(title.length, POST_LIMITS.title)}
             </p>
+            <SimilarQuestions title={title} id={`${id}-similar`} />
           </div>
 
           <ContentEditor value={body} onChange={setBody} />
@@ -186,6 +192,12 @@ export function CreatePostForm() {
               </div>
             )}
           </div>
+
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Contact centre (optional)</legend>
+            <p className="text-xs text-muted-foreground">Helps people with the same setup find your post.</p>
+            <WfmFieldSelects idPrefix={`${id}-wfm`} value={wfm} onChange={setWfm} noneLabel="Not specified" />
+          </fieldset>
 
           <AttachmentPicker attachments={attachments} onChange={setAttachments} onBusyChange={setUploading} />
 

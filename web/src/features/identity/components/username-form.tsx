@@ -12,7 +12,7 @@ import { saveUsernameErrorToast } from '../save-username-toast.ts';
 type Feedback = { tone: 'error' | 'success'; text: string } | { tone: 'checking' } | null;
 
 /** Username field with the debounced format + availability check, and the Save button. */
-export function UsernameForm({ anonToken }: { anonToken: string }) {
+export function UsernameForm({ anonToken, onSaved }: { anonToken: string; onSaved?: (username: string) => void }) {
   const [input, setInput] = useState('');
   const name = input.trim();
   const checked = useDebouncedValue(name, USERNAME_CHECK_DEBOUNCE_MS);
@@ -37,7 +37,10 @@ export function UsernameForm({ anonToken }: { anonToken: string }) {
     event.preventDefault();
     if (!canSave) return;
     save.mutate(name, {
-      onSuccess: () => toast(SAVE_USERNAME_TOASTS.success),
+      onSuccess: (profile) => {
+        toast(SAVE_USERNAME_TOASTS.success);
+        onSaved?.(profile.username);
+      },
       onError: (error) => toast(saveUsernameErrorToast(error)),
     });
   }

@@ -1,5 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ListPostsResponse, type PostSort, type PostSummary, type PostType } from '@wfm/contracts/forum';
+import {
+  ListPostsResponse,
+  type CentreSize,
+  type PostChannel,
+  type PostRegion,
+  type PostSort,
+  type PostSummary,
+  type PostType,
+  type WfmPlatform,
+} from '@wfm/contracts/forum';
 import { POST_LIST_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
@@ -14,6 +23,12 @@ export type PostFilters = {
   /** ms timestamps; end_date is the end of its day. */
   start_date?: number;
   end_date?: number;
+  /** Only open Questions without an accepted answer. */
+  unanswered?: boolean;
+  channel?: PostChannel;
+  platform?: WfmPlatform;
+  centre_size?: CentreSize;
+  region?: PostRegion;
 };
 
 export const POSTS_PAGE_SIZE = 20;

@@ -57,3 +57,21 @@ export function appendCachedCommentPage(queryClient: QueryClient, postId: number
     return { ...post, comments, comments_next_cursor: page.next_cursor };
   });
 }
+
+/**
+ * Puts the post's new accepted answer wherever it is cached (its detail, loaded feed pages). No
+ * refetch here: the gateway may still hold the old page until forum.post.updated drops it, and that
+ * same event reaches this page over the websocket (post_updated) and refetches then.
+ */
+export function setCachedAcceptedAnswer(queryClient: QueryClient, id: number, acceptedId: number | null): void {
+  updateListedPost(queryClient, id, (post) => ({ ...post, accepted_comment_id: acceptedId }));
+  queryClient.setQueryData<PostDetail>(postKeys.detail(id), (post) =>
+    post
+      ? {
+          ...post,
+          accepted_comment_id: acceptedId,
+          accepted_answer: acceptedId === null ? null : (post.comments.find((c) => c.id === acceptedId) ?? post.accepted_answer),
+        }
+      : post,
+  );
+}

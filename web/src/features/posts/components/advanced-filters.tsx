@@ -1,20 +1,28 @@
 import { Button, Collapsible, CollapsibleContent, CollapsibleTrigger, Input, Label } from '@wfm/ui';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
+import { WfmFieldSelects, type WfmValues } from '../../../components/wfm-fields.tsx';
 import type { FeedFilters } from '../utils/feed.ts';
 
-/** Collapsible panel: author name, From Date, To Date, Clear Filters. */
+/**
+ * Collapsible panel: author name, From Date, To Date, Clear Filters; below them the contact-centre
+ * (WFM) fields of issue 16, which the feed keeps in its address.
+ */
 export function AdvancedFilters({
   filters,
   onChange,
   onClear,
   authorDisabled,
+  wfm,
+  onWfmChange,
 }: {
   filters: FeedFilters;
   onChange: (filters: FeedFilters) => void;
   onClear: () => void;
   /** My Posts filters by the visitor, not by author name. */
   authorDisabled: boolean;
+  wfm: WfmValues;
+  onWfmChange: (wfm: WfmValues) => void;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -54,6 +62,10 @@ export function AdvancedFilters({
             <Input id={`${id}-to`} type="date" value={filters.to} min={filters.from || undefined} onChange={set('to')} />
           </div>
         </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Contact centre</legend>
+          <WfmFieldSelects idPrefix={`${id}-wfm`} value={wfm} onChange={onWfmChange} noneLabel="Any" />
+        </fieldset>
         <Button variant="outline" size="sm" className="justify-self-start" onClick={onClear}>
           Clear Filters
         </Button>

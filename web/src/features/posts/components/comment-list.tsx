@@ -1,6 +1,6 @@
 import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
-import { Loader2 } from 'lucide-react';
+import { BadgeCheck, Loader2 } from 'lucide-react';
 import { MarkdownContent } from '../../../components/markdown.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -10,13 +10,47 @@ function isPaged(comment: Comment, cursor: string): boolean {
   return comment.created_at < createdAt || (comment.created_at === createdAt && comment.id <= id);
 }
 
-function CommentItem({ comment }: { comment: Comment }) {
+/** Accepted answers (issue 16): which comment is accepted, and, for the asker, how to accept another. */
+export interface AnswerChoice {
+  acceptedId: number | null;
+  /** Only for the visitor who asked the Question. */
+  onAccept?: ((commentId: number) => void) | undefined;
+  pending: boolean;
+}
+
+export function AcceptedAnswerBadge() {
   return (
-    <li className="grid gap-2 rounded-lg border border-border bg-muted/20 p-4" data-testid="comment">
+    <Badge variant="success" className="gap-1">
+      <BadgeCheck className="size-3" aria-hidden="true" />
+      Accepted answer
+    </Badge>
+  );
+}
+
+function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerChoice | undefined }) {
+  const accepted = answer?.acceptedId === comment.id;
+  return (
+    <li
+      className={accepted ? 'grid gap-2 rounded-lg border border-emerald-500/50 bg-emerald-500/5 p-4' : 'grid gap-2 rounded-lg border border-border bg-muted/20 p-4'}
+      data-testid="comment"
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
         <span className="font-semibold text-foreground">{comment.author_name}</span>
         <Badge variant="secondary">Contributor</Badge>
+        {accepted && <AcceptedAnswerBadge />}
         <RelativeTime timestamp={comment.created_at} />
+        {answer?.onAccept && !accepted && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="ml-auto h-7"
+            disabled={answer.pending}
+            onClick={() => answer.onAccept?.(comment.id)}
+          >
+            <BadgeCheck aria-hidden="true" />
+            Accept answer
+          </Button>
+        )}
       </div>
       <MarkdownContent>{comment.body}</MarkdownContent>
     </li>
@@ -35,7 +69,7 @@ export interface MoreComments {
  * The discussion, oldest first. While pages remain, a "Load more comments" button follows the
  * loaded pages; comments that arrived live since are listed after it, in their place in time.
  */
-export function CommentList({ comments, more }: { comments: Comment[]; more?: MoreComments }) {
+export function CommentList({ comments, more, answer }: { comments: Comment[]; more?: MoreComments; answer?: AnswerChoice }) {
   if (comments.length === 0 && !more?.cursor) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet. Start the discussion!</p>;
   }
@@ -46,7 +80,7 @@ export function CommentList({ comments, more }: { comments: Comment[]; more?: Mo
     <div className="grid gap-3">
       <ol className="grid gap-3" aria-label="Comments">
         {paged.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} />
+          <CommentItem key={comment.id} comment={comment} answer={answer} />
         ))}
       </ol>
       {more && cursor !== null && (
@@ -65,7 +99,7 @@ export function CommentList({ comments, more }: { comments: Comment[]; more?: Mo
       {live.length > 0 && (
         <ol className="grid gap-3" aria-label="Newer comments">
           {live.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+            <CommentItem key={comment.id} comment={comment} answer={answer} />
           ))}
         </ol>
       )}

@@ -1,9 +1,10 @@
 import type { PostSort } from '@wfm/contracts/forum';
 import { Button, Card, cn, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { CircleHelp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { WFM_FIELDS, wfmLabel } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
@@ -17,8 +18,12 @@ import {
   listFilters,
   NO_FILTERS,
   tabCounts,
+  urlFilters,
+  URL_FILTER_KEYS,
+  withUrlFilters,
   type FeedFilters,
   type FeedTab,
+  type UrlFilters,
 } from '../utils/feed.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters.tsx';
 import { AdvancedFilters } from './advanced-filters.tsx';
@@ -54,10 +59,19 @@ function FeedResults({ filters, enabled, emptyMessage }: { filters: PostFilters;
 
 /** The home feed: search, quick post buttons, tabs with counts, sorts, filters and the posts. */
 export function HomeFeed() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim();
   const navigate = useNavigate();
-  const search = (text: string) => navigate(text ? `/?${new URLSearchParams({ q: text })}` : '/');
+  // Unanswered and the WFM fields live in the address like q, so a filtered feed can be shared.
+  const url = urlFilters(searchParams);
+  const setUrl = (change: Partial<UrlFilters>) => setSearchParams(withUrlFilters(searchParams, change));
+  const search = (text: string) => {
+    const params = new URLSearchParams(searchParams);
+    if (text) params.set('q', text);
+    else params.delete('q');
+    const query = params.toString();
+    navigate(query ? `/?${query}` : '/');
+  };
 
   const [tab, setTab] = useState<FeedTab>('all');
   const [sort, setSort] = useState<PostSort>('latest');
@@ -67,7 +81,7 @@ export function HomeFeed() {
   const anonToken = useSession().data;
 
   // Counts come from the unfiltered-by-type list, so they stay put while switching tabs.
-  const all = usePosts(listFilters('all', sort, q, applied, anonToken));
+  const all = usePosts(listFilters('all', sort, q, applied, anonToken, url));
   const counts = all.data ? tabCounts(all.data.posts, all.data.total) : {};
 
   const queryClient = useQueryClient();
@@ -75,9 +89,10 @@ export function HomeFeed() {
   useRealtimeEvent('new_post', refetchLists);
   useRealtimeEvent('post_updated', refetchLists);
 
+  const clearUrlFilters = () => setUrl(Object.fromEntries(URL_FILTER_KEYS.map((key) => [key, undefined])));
   const clearAll = () => {
     setFilters(NO_FILTERS);
-    if (q) search('');
+    navigate('/');
   };
   const chips: ActiveFilter[] = [
     q && { key: 'q', label: `Search: "${q}"`, onRemove: () => search('') },
@@ -88,6 +103,11 @@ export function HomeFeed() {
     },
     filters.from && { key: 'from', label: `From: ${filters.from}`, onRemove: () => setFilters({ ...filters, from: '' }) },
     filters.to && { key: 'to', label: `To: ${filters.to}`, onRemove: () => setFilters({ ...filters, to: '' }) },
+    url.unanswered && { key: 'unanswered', label: 'Unanswered', onRemove: () => setUrl({ unanswered: false }) },
+    ...WFM_FIELDS.map((field) => {
+      const value = url[field.key];
+      return value && { key: field.key, label: `${field.label}: ${wfmLabel(field.key, value)}`, onRemove: () => setUrl({ [field.key]: undefined }) };
+    }),
   ].filter((chip): chip is ActiveFilter => Boolean(chip));
 
   return (
@@ -126,22 +146,38 @@ export function HomeFeed() {
               {label}
             </Button>
           ))}
+          <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
+          <Button
+            size="sm"
+            variant={url.unanswered ? 'default' : 'outline'}
+            aria-pressed={url.unanswered}
+            onClick={() => setUrl({ unanswered: !url.unanswered })}
+            title="Open questions without an accepted answer"
+          >
+            <CircleHelp aria-hidden="true" />
+            Unanswered
+          </Button>
         </div>
 
         <AdvancedFilters
           filters={filters}
           onChange={setFilters}
-          onClear={() => setFilters(NO_FILTERS)}
+          onClear={() => {
+            setFilters(NO_FILTERS);
+            clearUrlFilters();
+          }}
           authorDisabled={tab === 'mine'}
+          wfm={url}
+          onWfmChange={(wfm) => setUrl(wfm)}
         />
         <ActiveFilters filters={chips} onClearAll={clearAll} />
 
         {FEED_TABS.map(({ value }) => (
           <TabsContent key={value} value={value}>
             <FeedResults
-              filters={listFilters(value, sort, q, applied, anonToken)}
+              filters={listFilters(value, sort, q, applied, anonToken, url)}
               enabled={value !== 'mine' || Boolean(anonToken)}
-              emptyMessage={emptyFeedMessage(value, q, applied.author)}
+              emptyMessage={emptyFeedMessage(value, q, applied.author, url)}
             />
           </TabsContent>
         ))}

@@ -11,6 +11,7 @@ import { RelativeTime } from './relative-time.tsx';
 import { ShareButton } from './share-button.tsx';
 import { ToolLink } from './tool-link.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
+import { WfmChips } from './wfm-chips.tsx';
 
 /** A card shows at most this many attachments, then '+N more'. */
 export const CARD_ATTACHMENTS = 3;
@@ -85,6 +86,8 @@ export function PostCard({ post }: { post: PostSummary }) {
       </h2>
 
       {preview && <p className="line-clamp-3 text-sm break-words text-muted-foreground">{preview}</p>}
+
+      <WfmChips post={post} />
 
       <CardAttachments post={post} />
       <CardToolLinks post={post} />

@@ -1,6 +1,6 @@
 import { eventSchemas } from '@wfm/contracts/shared';
 import { Comment, type PostDetail as PostDetailData } from '@wfm/contracts/forum';
-import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
+import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,13 +10,15 @@ import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { useCanAcceptAnswer, useSetAcceptedAnswer } from '../api/accepted-answer.ts';
 import { usePost } from '../api/get-post.ts';
 import { useLoadMoreComments } from '../api/get-post-comments.ts';
 import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
 import { downloadText, exportFileName, exportMarkdown } from '../utils/export.ts';
 import { postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';
 import { CommentForm } from './comment-form.tsx';
-import { CommentList } from './comment-list.tsx';
+import { AcceptedAnswerBadge, CommentList } from './comment-list.tsx';
 import { PostAttachments } from './post-attachments.tsx';
 import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
@@ -24,6 +26,7 @@ import { ReportDialog } from './report-dialog.tsx';
 import { ShareButton } from './share-button.tsx';
 import { ToolLink } from './tool-link.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
+import { WfmChips } from './wfm-chips.tsx';
 
 /** A post id in the address must be a positive integer. */
 export function parsePostId(raw: string | undefined): number | null {
@@ -107,6 +110,7 @@ function PostBody({ post }: { post: PostDetailData }) {
               ))}
             </ul>
           )}
+          <WfmChips post={post} />
         </div>
 
         {tools.length > 0 && (
@@ -149,7 +153,45 @@ function PostBody({ post }: { post: PostDetailData }) {
   );
 }
 
-function Discussion({ post }: { post: PostDetailData }) {
+/** Issue 16: what the asker's accept and clear buttons do, with toasts. */
+function useAnswerChoice(post: PostDetailData) {
+  const canAccept = useCanAcceptAnswer(post.id, post.type);
+  const setAccepted = useSetAcceptedAnswer(post.id);
+  const choose = (commentId: number | null) =>
+    setAccepted.mutate(commentId, {
+      onSuccess: () => toast({ title: commentId === null ? 'Accepted answer cleared' : 'Answer accepted', description: commentId === null ? undefined : 'It is now pinned under your question.' }),
+      onError: (error) => toast(errorToast('Could not update the accepted answer', error, 'Please try again.')),
+    });
+  return { canAccept, pending: setAccepted.isPending, choose };
+}
+
+/** The accepted answer, pinned under the question (issue 16); the asker can clear it here. */
+function AcceptedAnswer({ post, choice }: { post: PostDetailData; choice: ReturnType<typeof useAnswerChoice> }) {
+  const answer = post.accepted_answer;
+  if (!answer) return null;
+  return (
+    <Card className="grid gap-3 border-emerald-500/50 p-4 sm:p-6">
+      <section aria-labelledby="accepted-answer-heading" className="grid gap-3" data-testid="accepted-answer">
+        <h2 id="accepted-answer-heading" className="sr-only">
+          Accepted answer
+        </h2>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <AcceptedAnswerBadge />
+          <span className="font-semibold text-foreground">{answer.author_name}</span>
+          <RelativeTime timestamp={answer.created_at} />
+          {choice.canAccept && (
+            <Button variant="ghost" size="sm" className="ml-auto h-7" disabled={choice.pending} onClick={() => choice.choose(null)}>
+              Clear accepted answer
+            </Button>
+          )}
+        </div>
+        <MarkdownContent>{answer.body}</MarkdownContent>
+      </section>
+    </Card>
+  );
+}
+
+function Discussion({ post, choice }: { post: PostDetailData; choice: ReturnType<typeof useAnswerChoice> }) {
   const loadMore = useLoadMoreComments(post.id);
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
@@ -166,6 +208,11 @@ function Discussion({ post }: { post: PostDetailData }) {
             loading: loadMore.isPending,
             failed: loadMore.isError,
             load: (cursor) => loadMore.mutate(cursor),
+          }}
+          answer={{
+            acceptedId: post.accepted_comment_id,
+            onAccept: choice.canAccept ? (commentId) => choice.choose(commentId) : undefined,
+            pending: choice.pending,
           }}
         />
       </section>
@@ -191,17 +238,23 @@ function useLivePost(id: number) {
   });
 }
 
+function LoadedPost({ post }: { post: PostDetailData }) {
+  const choice = useAnswerChoice(post);
+  return (
+    <div className="grid gap-5">
+      <PostBody post={post} />
+      <AcceptedAnswer post={post} choice={choice} />
+      <Discussion post={post} choice={choice} />
+    </div>
+  );
+}
+
 function LivePost({ id }: { id: number }) {
   const post = usePost(id);
   useLivePost(id);
   if (post.isPending) return <DetailSkeleton />;
   if (post.isError) return <Problem title="Post Not Found" text="This post may have been deleted or doesn't exist." />;
-  return (
-    <div className="grid gap-5">
-      <PostBody post={post.data} />
-      <Discussion post={post.data} />
-    </div>
-  );
+  return <LoadedPost post={post.data} />;
 }
 
 /** /post/{id}: the post, its actions and its discussion, or why it cannot be shown. */

@@ -18,7 +18,7 @@ export function UpvoteButton({ postId, upvotes, size = 'sm' }: { postId: number;
       size={size}
       onClick={onClick}
       disabled={upvote.isPending}
-      aria-label={`Upvote (${upvotes} ${upvotes === 1 ? 'upvote' : 'upvotes'})`}
+      aria-label={`Upvote, ${upvotes} ${upvotes === 1 ? 'upvote' : 'upvotes'}`}
       data-testid="upvote-button"
     >
       <ArrowBigUp aria-hidden="true" />

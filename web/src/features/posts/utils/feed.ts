@@ -1,4 +1,5 @@
 import type { PostSort, PostSummary, PostType } from '@wfm/contracts/forum';
+import { pickWfmValues, WFM_FIELDS, type WfmValues } from '../../../components/wfm-fields.tsx';
 import type { PostFilters } from '../api/get-posts.ts';
 
 export type FeedTab = 'all' | PostType | 'mine';
@@ -43,6 +44,34 @@ export function dayEnd(day: string): number | undefined {
 }
 
 /**
+ * Filters the feed keeps in its address, like q (issue 16): `unanswered=1` and the WFM fields
+ * (`channel`, `platform`, `centre_size`, `region`). Unknown values are ignored.
+ */
+export type UrlFilters = WfmValues & { unanswered: boolean };
+export const URL_FILTER_KEYS = ['unanswered', ...WFM_FIELDS.map((f) => f.key)] as const;
+
+export function urlFilters(params: URLSearchParams): UrlFilters {
+  const flag = params.get('unanswered');
+  return { unanswered: flag === '1' || flag === 'true', ...pickWfmValues((key) => params.get(key)) };
+}
+
+/** The address's query with `change` applied to the feed's URL filters (q and anything else kept). */
+export function withUrlFilters(params: URLSearchParams, change: Partial<UrlFilters>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change)) {
+    if (key === 'unanswered') {
+      if (value) next.set('unanswered', '1');
+      else next.delete('unanswered');
+    } else if (value) next.set(key, String(value));
+    else next.delete(key);
+  }
+  return next;
+}
+
+/** True when any URL filter is set. */
+export const hasUrlFilters = (f: UrlFilters) => f.unanswered || WFM_FIELDS.some((field) => f[field.key] !== undefined);
+
+/**
  * The list call of a tab. All and the type tabs can filter by author; My Posts filters by the
  * visitor's token instead (spec 1 §6).
  */
@@ -52,8 +81,11 @@ export function listFilters(
   q: string,
   filters: FeedFilters,
   anonToken: string | undefined,
+  url: UrlFilters = { unanswered: false },
 ): PostFilters {
   const mine = tab === 'mine';
+  const wfm: WfmValues = {};
+  for (const field of WFM_FIELDS) if (url[field.key]) Object.assign(wfm, { [field.key]: url[field.key] });
   return {
     sort,
     ...(tab !== 'all' && !mine ? { type: tab } : {}),
@@ -62,15 +94,20 @@ export function listFilters(
     ...(mine && anonToken ? { anon_token: anonToken } : {}),
     ...(filters.from ? { start_date: dayStart(filters.from) } : {}),
     ...(filters.to ? { end_date: dayEnd(filters.to) } : {}),
+    ...(url.unanswered ? { unanswered: true } : {}),
+    ...wfm,
   };
 }
 
 export const EMPTY_FEED_DEFAULT = 'Be the first to start a conversation!';
 
 /** The empty feed's message for what is filtering it: the search, the author, My Posts, or nothing. */
-export function emptyFeedMessage(tab: FeedTab, q: string, author: string): string {
+export function emptyFeedMessage(tab: FeedTab, q: string, author: string, url: UrlFilters = { unanswered: false }): string {
   if (q) return `No posts match your search for "${q}".`;
   if (author.trim() && tab !== 'mine') return `No posts found by "${author.trim()}".`;
   if (tab === 'mine') return "You haven't created any posts yet.";
+  // Issue 16's filters, after the spec's own cases.
+  if (url.unanswered) return 'No unanswered questions here. Every open question has an accepted answer.';
+  if (hasUrlFilters(url)) return 'No posts match these contact-centre filters.';
   return EMPTY_FEED_DEFAULT;
 }

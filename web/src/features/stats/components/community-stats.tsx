@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_MEMBERS_PLUS_THRESHOLD } from '../../../config/constants.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
+import { useLivePolls } from '../api/get-live-polls.ts';
 import { statsQueryOptions, useStats } from '../api/get-stats.ts';
 
 const UNKNOWN = '—';
@@ -9,9 +10,10 @@ export function formatActiveMembers(count: number): string {
   return count >= ACTIVE_MEMBERS_PLUS_THRESHOLD ? `${count}+` : String(count);
 }
 
-/** Active Members, Today's Posts and Live Polls from the server; a dash while unknown. */
+/** Active Members and Today's Posts from the forum, Live Polls (open polls) from the catalog; a dash while unknown. */
 export function CommunityStatsList() {
   const stats = useStats();
+  const livePolls = useLivePolls();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: statsQueryOptions().queryKey });
   useRealtimeEvent('member_joined', refresh);
@@ -20,7 +22,7 @@ export function CommunityStatsList() {
   const rows = [
     { label: 'Active Members', value: stats.data ? formatActiveMembers(stats.data.activeMembers) : UNKNOWN },
     { label: "Today's Posts", value: stats.data ? String(stats.data.todaysPosts) : UNKNOWN },
-    { label: 'Live Polls', value: stats.data ? String(stats.data.livePolls) : UNKNOWN },
+    { label: 'Live Polls', value: livePolls !== undefined ? String(livePolls) : UNKNOWN },
   ];
 
   return (

@@ -1,0 +1,193 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { apiCall } from './lib/api.ts';
+
+const site = inject('siteUrl');
+// No hex in usernames: random hex now and then reads as a listed word through leetspeak.
+const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
+const uniqueName = (prefix: string) =>
+  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
+
+/** A visitor with a username and accepted terms, so /new opens straight on the form. */
+async function returningVisitor(ctx: BrowserContext) {
+  const { anon_token } = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
+  await apiCall(site, 'POST', '/api/user-profile', { username: uniqueName('calc_') }, anon_token);
+  await ctx.addInitScript((t) => {
+    localStorage.setItem('anon_token', t);
+    localStorage.setItem('terms_accepted', 'true');
+  }, anon_token);
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, DESKTOP);
+  page = await context.newPage();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
+  await context?.close();
+});
+
+const toast = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+
+async function usePhone() {
+  await context.close();
+  context = await newContext(browser, PHONE);
+  page = await context.newPage();
+}
+
+describe('quick calculators', () => {
+  it('each tab refuses bad input with its message and computes good input', async () => {
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators`);
+    await page.getByRole('heading', { name: 'Quick Calculators' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Shrinkage' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.getByRole('button', { name: 'Calculate Shrinkage' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Invalid input');
+    expect(await toast().textContent()).toContain('Please enter valid positive numbers for both fields.');
+    await page.getByLabel('Total scheduled hours').fill('160');
+    await page.getByLabel('Productive (worked) hours').fill('128');
+    await page.getByRole('button', { name: 'Calculate Shrinkage' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Shrinkage calculated!');
+    expect(await page.getByText('20.00%').first().isVisible()).toBe(true);
+    await screenshot(page, 'calculators-shrinkage-desktop');
+
+    await page.getByRole('tab', { name: 'Staffing' }).click();
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Please enter valid positive numbers for call volume and handle time.');
+    await page.getByLabel('Daily call volume').fill('1600');
+    await page.getByLabel('Average handle time (seconds)').fill('180');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Staffing calculated!');
+    expect(await page.getByTestId('staffing-assumptions').textContent()).toContain('16 intervals of 30 minutes per day');
+    expect(await page.getByTestId('erlang-a').textContent()).toMatch(/Erlang C over-staffs by \d+ agents?|agree/);
+    await screenshot(page, 'calculators-staffing-desktop');
+
+    await page.getByRole('tab', { name: 'Attrition' }).click();
+    await page.getByRole('button', { name: 'Calculate Attrition' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Invalid input');
+    await page.getByLabel('Average headcount').fill('100');
+    await page.getByLabel('Leavers in the period').fill('2');
+    await page.getByRole('button', { name: 'Calculate Attrition' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Attrition calculated!');
+    expect(await page.getByTestId('where-you-stand').filter({ visible: true }).textContent()).toContain('within the benchmark range of 15-25%');
+
+    await page.getByRole('tab', { name: 'Cost' }).click();
+    await page.getByRole('button', { name: 'Calculate Cost' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Please enter valid positive numbers for salary and agent count.');
+    await page.getByLabel('Annual salary per agent ($)').fill('40000');
+    await page.getByLabel('Number of agents').fill('10');
+    await page.getByRole('button', { name: 'Calculate Cost' }).click();
+    await page.getByText('$575,000.00', { exact: true }).first().waitFor();
+  });
+
+  it('the day planner takes a CSV, names a bad line, charts the plan and downloads it', async () => {
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators?tab=staffing`);
+    const csv = page.getByLabel('Interval volumes (CSV)');
+    await csv.fill('interval_start,calls\n08:00,100\n08:30,lots');
+    await page.getByRole('button', { name: 'Plan the day' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Line 3: calls "lots" must be a number of 0 or more.');
+    await page.getByRole('button', { name: 'Use a sample day' }).click();
+    await page.getByRole('button', { name: 'Plan the day' }).click();
+    const plan = page.getByTestId('day-plan');
+    await plan.waitFor();
+    expect(await plan.getByRole('row').count()).toBe(49);
+    await plan.locator('svg.recharts-surface').first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('staffing-plan.csv');
+    await plan.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-day-planner-desktop');
+  });
+
+  it('a shared calculation becomes a card in a post that reopens the calculator', async () => {
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators?tab=staffing`);
+    await page.getByLabel('Daily call volume').fill('1600');
+    await page.getByLabel('Average handle time (seconds)').fill('180');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await page.getByRole('link', { name: 'Share to community' }).filter({ visible: true }).click();
+    await page.waitForURL(/\/new\?/);
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toContain('Staffing calculation: ');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/post\/\d+$/);
+    const card = page.getByTestId('calculation-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Required agents14');
+    await screenshot(page, 'calculation-card-desktop');
+    await card.getByRole('link', { name: 'Open in calculator' }).click();
+    await page.waitForURL(/\/calculators\?tab=staffing/);
+    expect(await page.getByLabel('Daily call volume').inputValue()).toBe('1600');
+    expect(await page.getByLabel('Average handle time (seconds)').inputValue()).toBe('180');
+    await page.getByTestId('staffing-assumptions').waitFor();
+  });
+
+  it('works at phone width', async () => {
+    await usePhone();
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators?tab=staffing&dailyVolume=1600&ahtSeconds=180`);
+    await page.getByTestId('staffing-assumptions').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'calculators-staffing-phone');
+    await page.goto(`${site}/calculators`);
+    await page.getByLabel('Total scheduled hours').fill('100');
+    await page.getByLabel('Productive (worked) hours').fill('70');
+    await page.getByRole('button', { name: 'Calculate Shrinkage' }).click();
+    await page.getByText('Needs Attention').waitFor();
+    await screenshot(page, 'calculators-shrinkage-phone');
+  });
+});
+
+describe('scenario simulator', () => {
+  it('sliders, a preset, the 2 s simulating state, risks and Reset', async () => {
+    await returningVisitor(context);
+    await page.goto(`${site}/simulator`);
+    await page.getByRole('heading', { name: 'Scenario Simulator' }).waitFor();
+    await page.getByRole('button', { name: 'New Product Launch' }).click();
+    expect(await page.getByTestId('volumeChange-value').textContent()).toBe('+60%');
+    const run = page.getByRole('button', { name: 'Run Simulation' });
+    await run.click();
+    const busy = page.getByRole('button', { name: 'Simulating...' });
+    expect(await busy.isDisabled()).toBe(true);
+    await page.getByTestId('no-risks').waitFor({ timeout: 10_000 });
+    // Keyboard: the staff slider moves by its 5 % step.
+    const staff = page.getByLabel('Staff change');
+    await staff.focus();
+    for (let i = 0; i < 8; i += 1) await page.keyboard.press('ArrowLeft');
+    expect(await page.getByTestId('staffChange-value').textContent()).toBe('-40%');
+    await page.getByLabel('Call volume change').fill('100');
+    await page.getByLabel('Handle time change').fill('50');
+    await page.getByRole('button', { name: 'Run Simulation' }).click();
+    const risks = page.getByTestId('risks');
+    await risks.waitFor({ timeout: 10_000 });
+    expect(await risks.getByRole('listitem').count()).toBe(3);
+    await page.getByText('How this is calculated').click();
+    await screenshot(page, 'simulator-risks-desktop');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await page.getByTestId('volumeChange-value').textContent()).toBe('0%');
+    expect(await risks.count()).toBe(0);
+  });
+
+  it('works at phone width', async () => {
+    await usePhone();
+    await returningVisitor(context);
+    await page.goto(`${site}/simulator?volumeChange=40&ahtChange=10&staffChange=0&targetSl=80`);
+    await page.getByTestId('no-risks').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'simulator-phone');
+  });
+});

@@ -1,0 +1,228 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerVisitor, seedA11yData, uniqueName, type A11ySeed } from './lib/a11y-seed.ts';
+import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { chooseNextOption, focused, tabTo, type } from './lib/keyboard.ts';
+
+/**
+ * Issue 15 item 3: the main flows done with the keyboard alone (Tab, Shift+Tab, Enter, Space,
+ * Escape, arrows and typing; no clicks, no fill). Every Tab stop on the way must show its focus
+ * (lib/keyboard.ts tabTo), and focus lands where a keyboard user expects: in an opened dialog,
+ * back on its trigger when it closes.
+ */
+
+const site = inject('siteUrl');
+const admin = inject('admin');
+
+let browser: Browser;
+let seed: A11ySeed;
+const contexts: BrowserContext[] = [];
+let current: Page | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seed = await seedA11yData(site, admin);
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-keyboard-${ctx.task.name.replace(/\W+/g, '-')}`);
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  current = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visitorPage({ named = true } = {}): Promise<Page> {
+  const context = await newContext(browser, DESKTOP);
+  contexts.push(context);
+  if (named) {
+    const token = await registerVisitor(site);
+    await context.addInitScript((t) => {
+      localStorage.setItem('anon_token', t);
+      localStorage.setItem('terms_accepted', 'true');
+    }, token);
+  }
+  current = await context.newPage();
+  return current;
+}
+
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const SLOW = 180_000;
+
+describe('keyboard only', () => {
+  it('first visit: the welcome modal takes focus, a username is typed and saved with Enter', { timeout: SLOW }, async () => {
+    const page = await visitorPage({ named: false });
+    await page.goto(site);
+    const dialog = page.getByRole('dialog', { name: 'Welcome to the community!' });
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    // Escape does not dismiss it; focus stays trapped inside while tabbing round.
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    const field = await tabTo(page, /^Username/);
+    expect(field.inDialog).toBe(true);
+    const name = uniqueName('kb_');
+    await type(page, name);
+    await dialog.getByText('✓ Username is available').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('Your username has been set successfully.', { exact: true }).waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(name);
+    // Focus went back to the page; the first Tab reaches the skip link, which moves focus to the main content.
+    const skip = await tabTo(page, /^Skip to content$/, { max: 3 });
+    expect(skip.tag).toBe('a');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await screenshot(page, 'keyboard-first-visit');
+  });
+
+  it('post, comment and upvote: from the home page to a published post', { timeout: SLOW }, async () => {
+    const page = await visitorPage();
+    await page.goto(site);
+    await page.getByTestId('post-card').first().waitFor();
+    await tabTo(page, /^New Post$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/new$/);
+
+    // Post type radios: arrows move between them.
+    await tabTo(page, /^Ask for Help$/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('input[name="post-type"]:checked').getAttribute('value')).toBe('Idea');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.locator('input[name="post-type"]:checked').getAttribute('value')).toBe('Question');
+
+    const title = `Keyboard post ${uniqueName('')}`;
+    await tabTo(page, /^Title/);
+    await type(page, title);
+    await tabTo(page, /^Content/);
+    await type(page, 'How do you forecast the week after a public holiday?');
+    await tabTo(page, /^Publish$/);
+    await screenshot(page, 'keyboard-new-post');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/post\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Comment.
+    await tabTo(page, /^Your comment$/);
+    await type(page, 'We use the same weekday of the previous year.');
+    await tabTo(page, /^Post Comment$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Comments' }).getByText('We use the same weekday of the previous year.').waitFor();
+
+    // Upvote with Space.
+    const upvote = await tabTo(page, /^Upvote/, { back: true, max: 120 });
+    expect(upvote.tag).toBe('button');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('upvote-count').first().textContent()).toBe('1');
+    await screenshot(page, 'keyboard-post-commented');
+  });
+
+  it('vote in a poll with Space', { timeout: SLOW }, async () => {
+    const page = await visitorPage();
+    await page.goto(`${site}/polls/${seed.pollId}`);
+    await page.getByTestId('poll-option').first().waitFor();
+    await tabTo(page, /^Per month/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => toast(page).textContent()).toContain('Vote recorded!');
+    await expect.poll(() => page.getByRole('button', { name: /^Per month, your vote: / }).count()).toBe(1);
+  });
+
+  it('book an AMA seat: the dialog takes focus, a select is driven with arrows, Escape closes and focus returns', { timeout: SLOW }, async () => {
+    const page = await visitorPage();
+    await page.goto(`${site}/ama/${seed.sessionId}`);
+    await page.getByRole('heading', { level: 1, name: 'Holiday peak staffing AMA' }).waitFor();
+    await tabTo(page, /^Book This Session$/);
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Book Your Seat' });
+    await form.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+
+    // Escape closes it and gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.isVisible()).toBe(false);
+    await expect.poll(async () => (await focused(page)).name).toBe('Book This Session');
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+
+    await tabTo(page, /^Full Name/);
+    await type(page, 'Sam Analyst');
+    await tabTo(page, /^Email Address/);
+    await type(page, 'sam@example.com');
+    await tabTo(page, /^Phone Number/);
+    await type(page, '0917 555 0101');
+    await tabTo(page, /^Payment Method/);
+    await chooseNextOption(page, /^Payment Method/);
+    await tabTo(page, /^Create Booking$/);
+    await page.keyboard.press('Enter');
+    const created = page.getByRole('dialog', { name: 'Booking Created' });
+    await created.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await screenshot(page, 'keyboard-booking-created');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => created.isVisible()).toBe(false);
+  });
+
+  it('post a job through the form dialog', { timeout: SLOW }, async () => {
+    const page = await visitorPage();
+    await page.goto(`${site}/jobs`);
+    await page.getByText('Acme Contact Centres').first().waitFor();
+    await tabTo(page, /^Post a Job$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Post a New Job' });
+    await dialog.waitFor();
+    const title = `Keyboard Analyst ${uniqueName('')}`;
+    await tabTo(page, /^Job title/);
+    await type(page, title);
+    await tabTo(page, /^Company/);
+    await type(page, 'Globex Support');
+    await tabTo(page, /^Location/);
+    await type(page, 'Remote');
+    await tabTo(page, /^Job type/);
+    await chooseNextOption(page, /^Job type/);
+    await tabTo(page, /^Category/);
+    await chooseNextOption(page, /^Category/);
+    await tabTo(page, /^Application URL/);
+    await type(page, 'https://globex.example/jobs/analyst');
+    await tabTo(page, /^Description/);
+    await type(page, 'Build the intraday plan for a 300-seat operation and keep service level on target every day.');
+    await tabTo(page, /^Requirements/);
+    await type(page, 'Two years of intraday management and a working knowledge of Erlang C.');
+    await tabTo(page, /^Post Job$/);
+    await screenshot(page, 'keyboard-post-job');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByText(title).first().waitFor();
+  });
+
+  it('admin: sign in and move between tabs with the arrow keys', { timeout: SLOW }, async () => {
+    const context = await newContext(browser, DESKTOP);
+    contexts.push(context);
+    const page = (current = await context.newPage());
+    await page.goto(`${site}/admin/login`);
+    await page.getByLabel('Username').waitFor();
+    await tabTo(page, /^Username/);
+    await type(page, admin.username);
+    await tabTo(page, /^Password/);
+    await type(page, admin.password);
+    await page.keyboard.press('Enter');
+    const tablist = page.getByRole('tablist').first();
+    await tablist.waitFor();
+
+    const selected = tablist.locator('[role="tab"][aria-selected="true"]');
+    const firstLabel = (await selected.innerText()).trim().split('\n')[0]!;
+    const firstTab = await tabTo(page, new RegExp(`^${firstLabel}`), { role: 'tab' });
+    expect(firstTab.role).toBe('tab');
+    await page.keyboard.press('ArrowRight');
+    const next = await focused(page);
+    expect(next.role).toBe('tab');
+    expect(next.focusVisible && next.indicator).toBe(true);
+    await expect.poll(async () => (await selected.innerText()).trim()).toContain(next.name.split(' ')[0]);
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    // Tab from the tab list goes into the selected tab's content.
+    await page.keyboard.press('Tab');
+    const inside = await focused(page);
+    expect(inside.tag).not.toBe('body');
+    expect(inside.focusVisible && inside.indicator).toBe(true);
+    await screenshot(page, 'keyboard-admin-tab');
+  });
+});

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM, SCREENSHOT_DIR } from './lib/browser.ts';
+import { seedPublicPages, type PublicPagesSeed } from './lib/public-pages.ts';
+
+/**
+ * Issue 15 item 2: Lighthouse (mobile form factor, its default simulated throttling: slow 4G and a
+ * 4x slower CPU) scores the public pages at least 90 for performance and 100 for accessibility,
+ * best practices and SEO, on a first visit (no token, empty browser cache).
+ *
+ * A performance score measures the machine as much as the page: this file is not part of the
+ * parallel run. It has its own vitest config (vitest.lighthouse.config.ts), which `npm test`
+ * (scripts/test.ts) runs after everything else has finished, alone. Run it by hand with
+ * `npx vitest run --config e2e/vitest.lighthouse.config.ts`. The reports go to
+ * test-results/lighthouse/<page>.json with the load average at the time.
+ */
+const site = inject('siteUrl');
+const admin = inject('admin');
+
+export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof TARGETS;
+
+const REPORT_DIR = path.join(path.dirname(SCREENSHOT_DIR), 'lighthouse');
+
+let seed: PublicPagesSeed;
+let chrome: chromeLauncher.LaunchedChrome;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'`);
+  seed = await seedPublicPages(site, admin);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+  mkdirSync(REPORT_DIR, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await chrome?.kill();
+});
+
+interface Audit {
+  scores: Record<Category, number>;
+  figures: Record<string, string | undefined>;
+  failing: string[];
+}
+
+async function audit(name: string, pagePath: string): Promise<Audit> {
+  const url = `${site}${pagePath}`;
+  // A page is made once and then served from the gateway's cache, as for every visitor after the first.
+  await fetch(url);
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(TARGETS),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])) as Record<Category, number>;
+  const failing: string[] = [];
+  for (const [id, target] of Object.entries(TARGETS) as Array<[Category, number]>) {
+    if (scores[id] >= target) continue;
+    for (const ref of lhr.categories[id]!.auditRefs) {
+      const a = lhr.audits[ref.id]!;
+      if (ref.weight > 0 && a.score !== null && a.score < 1) failing.push(`${id}: ${ref.id} ${a.displayValue ?? ''} (score ${a.score})`);
+    }
+  }
+  const figures = Object.fromEntries(
+    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue]),
+  );
+  writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify({ url, load: loadavg(), scores, figures, failing, lhr }, null, 1));
+  console.log(`lighthouse ${name}: ${JSON.stringify(scores)} ${JSON.stringify(figures)} load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  return { scores, figures, failing };
+}
+
+describe('Lighthouse mobile on a first visit', () => {
+  const pages: Array<[string, () => string]> = [
+    ['home', () => '/'],
+    ['post', () => `/post/${seed.postId}`],
+    ['poll', () => `/polls/${seed.pollId}`],
+    ['ama-session', () => `/ama/${seed.sessionId}`],
+    ['jobs', () => '/jobs'],
+  ];
+  for (const [name, pagePath] of pages) {
+    it(`${name}: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO 100`, async () => {
+      const result = await audit(name, pagePath());
+      for (const [id, target] of Object.entries(TARGETS) as Array<[Category, number]>) {
+        expect(result.scores[id], `${name} ${id}; failing audits:\n${result.failing.join('\n')}`).toBeGreaterThanOrEqual(target);
+      }
+    }, 180_000);
+  }
+});

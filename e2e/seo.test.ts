@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, visitorAddress } from './lib/api.ts';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { seedPublicPages, word, type PublicPagesSeed } from './lib/public-pages.ts';
+
+/**
+ * Issue 15 item 1: the public pages answer HTML that already holds their content, head tags and
+ * canonical URL (gateway/src/html-pages.ts); the React app takes the page over without a loading
+ * state in between and without asking again for the data the page carried; sitemap, feed, robots.
+ */
+const site = inject('siteUrl');
+const admin = inject('admin');
+const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
+
+/** A page as a crawler or a link-preview bot gets it: HTML, no JavaScript run. */
+async function crawl(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; headers: Headers }> {
+  const res = await fetch(`${site}${path}`, { headers: { accept: 'text/html', 'x-forwarded-for': visitorAddress(), ...headers } });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  html.match(new RegExp(`<meta ${attr}="${key.replace(':', '\\:')}" content="([^"]*)"`))?.[1];
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+
+let seed: PublicPagesSeed;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seed = await seedPublicPages(site, admin);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('server-rendered public pages', () => {
+  it('a post answers HTML with its content, comments, title, description, Open Graph/Twitter tags and canonical URL', async () => {
+    const { status, html, headers } = await crawl(`/post/${seed.postId}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    const escapedTitle = seed.postTitle.replace('<', '&lt;').replace('>', '&gt;');
+    expect(html).toContain(`<title>${escapedTitle} · WFM Community</title>`);
+    expect(html).not.toContain(seed.postTitle);
+    expect(meta(html, 'name', 'description')).toMatch(/^We plan 40 agents on a 15-minute interval\. How do you measure/);
+    expect(meta(html, 'property', 'og:title')).toBe(escapedTitle);
+    expect(meta(html, 'property', 'og:type')).toBe('article');
+    expect(meta(html, 'property', 'og:url')).toBe(`${site}/post/${seed.postId}`);
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary');
+    expect(html).toContain(`<link rel="canonical" href="${site}/post/${seed.postId}" />`);
+    const root = rootOf(html);
+    expect(root).toContain(`<h1 id="post-title"`);
+    expect(root).toContain('We plan 40 agents on a 15-minute interval.');
+    expect(root).toContain('We track weighted MAPE per interval.');
+    expect(root).toContain('Rob Reviewer');
+    // Exactly one title and one description: the template's own were replaced, not added to.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('/, /polls/{id}, /ama/{id}, /tools and /jobs hold their main content and their own head', async () => {
+    const pages: Array<[string, string, string]> = [
+      ['/', 'Community Feed', seed.postTitle.replace('<', '&lt;').replace('>', '&gt;')],
+      [`/polls/${seed.pollId}`, seed.pollTitle, '30 minutes'],
+      [`/ama/${seed.sessionId}`, seed.sessionTitle, 'Sam Scheduler'],
+      ['/tools', 'Tools Directory', 'Tools Directory'],
+      ['/jobs', 'Job &amp; Role Spotlight', seed.jobTitle],
+    ];
+    for (const [path, title, content] of pages) {
+      const { status, html } = await crawl(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain(`<title>${title} · WFM Community</title>`);
+      expect(html, path).toContain(`<link rel="canonical" href="${site}${path}" />`);
+      expect(meta(html, 'property', 'og:title'), path).toBe(title);
+      expect(meta(html, 'name', 'description')?.length, path).toBeGreaterThan(20);
+      expect(rootOf(html), path).toContain(content);
+      expect(rootOf(html), path).toContain('<h1');
+    }
+  });
+
+  it('a post that does not exist answers 404 with noindex and an empty root (the app shows its own message)', async () => {
+    const { status, html } = await crawl('/post/999999999');
+    expect(status).toBe(404);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('the HTML is cached like the JSON and dropped by the same events: a new comment shows at once', async () => {
+    const first = await crawl(`/post/${seed.postId}`);
+    const again = await crawl(`/post/${seed.postId}`);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.html).toBe(first.html);
+    const revalidated = await fetch(`${site}/post/${seed.postId}`, { headers: { 'if-none-match': again.headers.get('etag')!, 'x-forwarded-for': visitorAddress() } });
+    expect(revalidated.status).toBe(304);
+
+    const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+    const comment = `Fresh comment ${word()}`;
+    await call('POST', '/api/comments', { post_id: seed.postId, body: comment, author_name: 'Lee Late' }, token);
+    await expect.poll(async () => rootOf((await crawl(`/post/${seed.postId}`)).html)).toContain(comment);
+  });
+
+  it('the page is served gzip-compressed to clients that accept it', async () => {
+    const res = await fetch(`${site}/post/${seed.postId}`, { headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': visitorAddress() } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('<h1 id="post-title"');
+  });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`in the browser (${name}) the content is on screen before any script runs, and React takes it over without asking for it again`, async () => {
+      const context = await newContext(browser, viewport);
+      try {
+        // Without JavaScript: what a crawler renders.
+        const noJs = await browser.newContext({ viewport, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
+        const still = await noJs.newPage();
+        await still.goto(`${site}/post/${seed.postId}`);
+        expect(await still.getByRole('heading', { level: 1 }).innerText()).toBe(seed.postTitle);
+        await screenshot(still, `seo-post-no-js-${name}`);
+        await noJs.close();
+
+        const page: Page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('pageerror', (e) => errors.push(e.message));
+        const apiReads: string[] = [];
+        // The post's own reads (detail, comments) come with the page. /viewer is the visitor's own
+        // question "may I accept an answer here?", which no shared HTML can answer.
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith(`/api/posts/${seed.postId}`) && !url.pathname.endsWith('/viewer')) apiReads.push(r.url());
+        });
+        // Every state of the main heading from the first paint on: it must never go missing
+        // (a skeleton in between would be a flash).
+        await page.addInitScript(() => {
+          const seen: string[] = [];
+          (window as unknown as { headings: string[] }).headings = seen;
+          // From the moment the server's heading is parsed on.
+          const note = () => {
+            const heading = document.querySelector('main h1')?.textContent;
+            if (heading !== undefined || seen.length > 0) seen.push(heading ?? '(none)');
+          };
+          new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+        });
+        await page.goto(`${site}/post/${seed.postId}`);
+        // React's own markup (the share button exists only there) replaced the server's.
+        await page.getByRole('button', { name: /share/i }).first().waitFor();
+        await expect.poll(() => page.evaluate(() => document.querySelector('[data-server-rendered]') === null)).toBe(true);
+        const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
+        expect(headings.length).toBeGreaterThan(0);
+        expect(headings.filter((h) => h !== seed.postTitle)).toEqual([]);
+        expect(apiReads).toEqual([]);
+        expect(await page.title()).toBe(`${seed.postTitle} · WFM Community`);
+        expect(errors).toEqual([]);
+        await screenshot(page, `seo-post-hydrated-${name}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('sitemap, feed and robots.txt', () => {
+  it('/sitemap.xml lists the public post, poll, AMA session and the job board with absolute URLs', async () => {
+    const res = await fetch(`${site}/sitemap.xml`, { headers: { 'x-forwarded-for': visitorAddress() } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    for (const path of ['/', '/jobs', '/tools', `/post/${seed.postId}`, `/polls/${seed.pollId}`, `/ama/${seed.sessionId}`]) {
+      expect(xml, path).toContain(`<loc>${site}${path}</loc>`);
+    }
+    expect(xml).not.toContain('/admin');
+  });
+
+  it('/rss.xml carries the latest posts with links to their pages', async () => {
+    const res = await fetch(`${site}/rss.xml`, { headers: { 'x-forwarded-for': visitorAddress() } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    const xml = await res.text();
+    expect(xml).toContain('<rss version="2.0"');
+    expect(xml).toContain(`<title>${seed.postTitle.replace('<', '&lt;').replace('>', '&gt;')}</title>`);
+    expect(xml).toContain(`<link>${site}/post/${seed.postId}</link>`);
+  });
+
+  it('/robots.txt keeps /admin and /api out and names the sitemap', async () => {
+    const res = await fetch(`${site}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /api', `Sitemap: ${site}/sitemap.xml`]));
+  });
+});

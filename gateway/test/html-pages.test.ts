@@ -1,0 +1,178 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeServices, startGateway, writeBuiltApp, type FakeServices } from './helpers.ts';
+
+/** The built web app's index.html as Vite writes it (title, description, an empty root). */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="template description" />
+    <title>WFM Community</title>
+    <script type="module" crossorigin src="/assets/index-Bx1a2b3c.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const HOSTILE = '</script><script>alert(1)</script> & "quotes" $& $1';
+
+const post = (id: number) => ({
+  id,
+  type: 'Question',
+  title: `Post ${id} ${HOSTILE}`,
+  body: `First paragraph with **bold** text.\n\nSecond ${HOSTILE}`,
+  author_name: 'Pat',
+  created_at: Date.UTC(2026, 0, 2),
+  upvotes: 3,
+  status: 'open',
+  tags: 'erlang,forecasting',
+  tool_links: '[]',
+  attachments: '[]',
+  comment_count: 1,
+  comments: [{ id: 1, post_id: id, body: 'A comment', author_name: 'Rob', created_at: Date.UTC(2026, 0, 3) }],
+  comments_next_cursor: null,
+});
+
+let services: FakeServices;
+let forum: FastifyInstance;
+let forumCalls: string[] = [];
+let forumDown = false;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+let app: FastifyInstance;
+let webDist: string;
+
+beforeAll(async () => {
+  services = await startFakeServices();
+  forum = Fastify();
+  forum.get('/api/posts/:id', async (request, reply) => {
+    forumCalls.push(request.url);
+    if (forumDown) return reply.code(500).send({ message: 'Internal Server Error' });
+    const id = Number((request.params as { id: string }).id);
+    if (id === 404) return reply.code(404).send({ message: 'Post not found' });
+    return post(id);
+  });
+  forum.get('/api/posts', async (request) => {
+    forumCalls.push(request.url);
+    return { posts: [post(1), post(2)], total: 2 };
+  });
+  const forumUrl = await forum.listen({ port: 0, host: '127.0.0.1' });
+  webDist = await writeBuiltApp('web');
+  await writeFile(path.join(webDist, 'index.html'), TEMPLATE);
+  const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await writeFile(path.join(webDist, 'assets', 'index-Bx1a2b3c.js'), js);
+  await writeFile(path.join(webDist, 'assets', 'index-Bx1a2b3c.js.br'), brotliCompressSync(js));
+  await writeFile(path.join(webDist, 'assets', 'index-Bx1a2b3c.js.gz'), gzipSync(js));
+  gateway = await startGateway({ ...services, urls: { ...services.urls, forum: forumUrl } }, { webDist, publicUrl: 'https://community.example.com' });
+  app = gateway.app;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await forum?.close();
+  await services?.close();
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  forumCalls = [];
+  forumDown = false;
+});
+
+describe('server-rendered pages', () => {
+  it('answers a post with its content, head tags and data, everything from the service escaped', async () => {
+    const res = await app.inject({ method: 'GET', url: '/post/7', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Post 7 &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; $&amp; $1 · WFM Community</title>');
+    expect(res.body).toContain('<link rel="canonical" href="https://community.example.com/post/7" />');
+    expect(res.body).toContain('<meta property="og:url" content="https://community.example.com/post/7" />');
+    expect(res.body).toContain('<p>First paragraph with bold text.</p>');
+    expect(res.body).toContain('A comment');
+    // The template's own title and description were replaced, not kept beside the page's.
+    expect(res.body).not.toContain('template description');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    // Nothing from the service closes a tag: the only script elements are the template's and the data's.
+    expect(res.body.match(/<script/g)).toHaveLength(2);
+    const data = res.body.match(/<script type="application\/json" id="wfm-initial-data">([\s\S]*?)<\/script>/)![1]!;
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data)).toEqual({ data: { '/api/posts/7': post(7) }, perVisitor: [] });
+  });
+
+  it('serves the page from the cache until an event about the post drops it', async () => {
+    await app.inject({ method: 'GET', url: '/post/8' });
+    const again = await app.inject({ method: 'GET', url: '/post/8' });
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(forumCalls).toEqual(['/api/posts/8']);
+
+    const other = await app.inject({ method: 'GET', url: '/post/9' });
+    expect(other.statusCode).toBe(200);
+    await gateway.bus.publish('forum.comment.created', { id: 5, post_id: 8, body: 'x', author_name: 'a', created_at: 1 }, { msgId: 'html-test-1' });
+    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/post/8' })).headers['x-cache']).not.toBe('HIT');
+    expect(forumCalls.filter((u) => u === '/api/posts/8')).toHaveLength(2);
+    // Another post's page was not dropped.
+    expect((await app.inject({ method: 'GET', url: '/post/9' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('answers 404 with noindex and an empty root for a post that does not exist', async () => {
+    const res = await app.inject({ method: 'GET', url: '/post/404' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers the plain app shell, never a 5xx, for ids that are no ids, odd URLs and a failing service', async () => {
+    for (const url of ['/post/abc', '/post/007', '/post/1e3', `/post/${'9'.repeat(40)}`, '/post/%00', '/post/1%2F2', '/?q=%ZZ', `/?q=${'a'.repeat(3000)}`]) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('wfm-initial-data');
+    }
+    forumDown = true;
+    const down = await app.inject({ method: 'GET', url: '/post/31' });
+    expect(down.statusCode).toBe(200);
+    expect(down.body).toContain('<div id="root"></div>');
+    expect(down.body).not.toContain('wfm-initial-data');
+  });
+
+  it('renders the home feed from the same read the web app makes first', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(forumCalls).toEqual(['/api/posts?limit=20&sort=latest']);
+    expect(res.body).toContain('<h1 class="text-2xl font-bold tracking-tight">Community Feed</h1>');
+    expect(res.body).toContain('href="/post/2"');
+    expect(res.body).toContain('"/api/posts?sort=latest&limit=20"');
+  });
+});
+
+describe('robots.txt, sitemap and feed', () => {
+  it('robots.txt keeps /admin and /api out and names the sitemap on the public origin', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('User-agent: *\nDisallow: /admin\nDisallow: /api\nAllow: /\n\nSitemap: https://community.example.com/sitemap.xml\n');
+  });
+
+  it('rss.xml lists the latest posts with escaped titles', async () => {
+    const res = await app.inject({ method: 'GET', url: '/rss.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(res.body).toContain('<link>https://community.example.com/post/1</link>');
+    expect(res.body).toContain('<title>Post 2 &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; $&amp; $1</title>');
+    expect(res.body).not.toContain('<script>');
+  });
+});
+
+describe('precompressed assets', () => {
+  it('sends the build\'s .br or .gz file to clients that accept it, immutable', async () => {
+    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const res = await app.inject({ method: 'GET', url: '/assets/index-Bx1a2b3c.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['content-encoding'], encoding).toBe(expected);
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary, encoding).toMatch(/accept-encoding/i);
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createMemoryBus } from '@wfm/service-kit';
+import { buildGateway } from '../src/app.ts';
+import { encodeFrame, RealtimeHub } from '../src/realtime.ts';
+import { silentLogger, STAFF_SECRET, startFakeServices, type FakeServices } from './helpers.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+let services: FakeServices;
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  services = await startFakeServices();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await services?.close();
+});
+
+function connect(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+/** A bare ws server whose connections go to `hub`, and a way to connect clients to it. */
+async function hubServer(hub: RealtimeHub) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', clientTracking: false, perMessageDeflate: false });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  wss.on('connection', (socket, request) => hub.add(socket, request));
+  cleanups.push(async () => {
+    await hub.closeAll(100);
+    await new Promise((resolve) => wss.close(resolve));
+  });
+  const { port } = wss.address() as { port: number };
+  return { url: `ws://127.0.0.1:${port}` };
+}
+
+const newHub = (maxBufferedBytes = 1024 * 1024) => new RealtimeHub({ pingIntervalMs: 60_000, maxBufferedBytes, log: silentLogger() });
+
+/** Waits until `hub` holds `n` sockets (a server-side connection lands a moment after the client's open). */
+async function untilSize(hub: RealtimeHub, n: number): Promise<void> {
+  while (hub.size !== n) await nextTurn();
+}
+
+describe('broadcast', () => {
+  it('serialises a message once, whatever the number of sockets, and every client gets the same JSON', async () => {
+    const hub = newHub();
+    const { url } = await hubServer(hub);
+    const clients = await Promise.all(Array.from({ length: 40 }, () => connect(url)));
+    await untilSize(hub, 40);
+    const message = { type: 'new_post', data: { id: 42, title: 'Erlang C in practice — “quotes” & ünïcode' } } as const;
+    const arrivals = clients.map((ws) => new Promise<string>((resolve) => ws.once('message', (raw, isBinary) => resolve(isBinary ? 'binary' : String(raw)))));
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const sent = hub.broadcast(message as never);
+    const serialisations = stringify.mock.calls.length;
+    stringify.mockRestore();
+
+    expect(sent).toBe(40);
+    expect(serialisations).toBe(1);
+    // Text frames (not binary), byte for byte the JSON of the message.
+    expect(new Set(await Promise.all(arrivals))).toEqual(new Set([JSON.stringify(message)]));
+    for (const ws of clients) ws.close();
+  });
+
+  it('encodes the frame as the UTF-8 bytes of the JSON', () => {
+    const message = { type: 'upvote', data: { post_id: 1, upvotes: 3 } } as const;
+    expect(encodeFrame(message).toString('utf8')).toBe(JSON.stringify(message));
+  });
+
+  it('cuts a client that stops reading once its unsent data passes the limit, and keeps serving the others', async () => {
+    const hub = newHub(64 * 1024);
+    const { url } = await hubServer(hub);
+    const slow = await connect(url);
+    const healthy = await connect(url);
+    await untilSize(hub, 2);
+    // The slow client's TCP connection stops reading: the kernel buffers fill, then ws's queue grows.
+    const slowConnection = (slow as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    slowConnection.pause();
+    let received = 0;
+    healthy.on('message', () => (received += 1));
+
+    const body = 'x'.repeat(256 * 1024);
+    let broadcasts = 0;
+    // Each broadcast adds 256 KB the slow client has not read; loopback's socket buffers take a few
+    // megabytes before ws has to queue. The cap only stops a hub that never cuts anyone.
+    while (hub.size === 2 && broadcasts < 400) {
+      hub.broadcast({ type: 'new_post', data: { id: broadcasts, body } } as never);
+      broadcasts += 1;
+      await nextTurn();
+    }
+    expect(hub.size).toBe(1);
+    // Reading again, the slow client finds its connection cut without a close handshake.
+    const slowClosed = closed(slow);
+    slowConnection.resume();
+    expect(await slowClosed).toBe(1006);
+    // The healthy client got every message, including those after the slow one was cut.
+    hub.broadcast({ type: 'upvote', data: { post_id: 1, upvotes: 1 } });
+    while (received < broadcasts + 1) await nextTurn();
+    expect(received).toBe(broadcasts + 1);
+    healthy.close();
+  });
+});
+
+describe('sockets', () => {
+  it('forgets a socket whose client breaks the protocol, without taking the process down', async () => {
+    const hub = newHub();
+    const { url } = await hubServer(hub);
+    const client = await connect(url);
+    await untilSize(hub, 1);
+    const done = closed(client);
+    // An unmasked frame with a reserved opcode (0x3): invalid from a client, ws reports an error.
+    (client as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0x83, 0x00]));
+    await done;
+    await untilSize(hub, 0);
+    expect(hub.size).toBe(0);
+  });
+
+  it('refuses per-message compression even when the client offers it (one frame serves every socket)', async () => {
+    const bus = createMemoryBus();
+    const app = await buildGateway({ serviceUrls: services.urls, bus, staffSecret: STAFF_SECRET, logger: silentLogger() });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(async () => {
+      await app.close();
+      await bus.close();
+    });
+    const client = await new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { perMessageDeflate: true });
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    });
+    expect(client.extensions).toBe('');
+    client.close();
+  });
+
+  it('keeps no reference to the HTTP request a socket was upgraded from', async () => {
+    const bus = createMemoryBus();
+    const app = await buildGateway({ serviceUrls: services.urls, bus, staffSecret: STAFF_SECRET, logger: silentLogger() });
+    const upgrades: Array<WeakRef<IncomingMessage>> = [];
+    app.addHook('onRequest', async (request) => {
+      if (request.url === '/ws') upgrades.push(new WeakRef(request.raw));
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(async () => {
+      await app.close();
+      await bus.close();
+    });
+    const clients = await Promise.all(Array.from({ length: 5 }, () => connect(`${url.replace('http', 'ws')}/ws`)));
+    // The sockets work: a broadcast reaches them.
+    const username = `u_${randomUUID().slice(0, 8)}`;
+    const got = Promise.all(clients.map((ws) => new Promise((resolve) => ws.once('message', resolve))));
+    await bus.publish('identity.profile.created', { username, created_at: 1 }, { msgId: randomUUID() });
+    await got;
+
+    expect(upgrades).toHaveLength(5);
+    // WeakRef targets stay alive until the current job ends: collect on later turns.
+    for (let i = 0; i < 5 && upgrades.some((ref) => ref.deref() !== undefined); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      gc();
+    }
+    expect(upgrades.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    for (const ws of clients) expect(ws.readyState).toBe(WebSocket.OPEN);
+    for (const ws of clients) ws.close();
+  });
+});

@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './events.ts';
+export * from './staff.ts';
+export * from './labels.ts';

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import { AuditListQuery, AuditListResponse } from '@wfm/contracts/admin';
+import { staffOnly } from '@wfm/service-kit';
+import { listAuditEntries } from './audit-repository.ts';
+
+export const auditStaffRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/audit',
+    {
+      ...staffOnly(app, 'audit'),
+      schema: {
+        querystring: AuditListQuery,
+        response: { 200: AuditListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { limit, before } = request.query;
+      const entries = await listAuditEntries(app.sql, limit, before);
+      const last = entries.at(-1);
+      return { entries, nextBefore: entries.length === limit && last ? last.id : null };
+    },
+  );
+};

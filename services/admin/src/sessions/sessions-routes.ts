@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import {
+  ADMIN_AUTH_MESSAGES,
+  AdminLoginBody,
+  AdminLoginResponse,
+  AdminLogoutResponse,
+  AdminSessionResponse,
+  StaffSessionIdentity,
+} from '@wfm/contracts/admin';
+import { clientAddressKey, unauthorized } from '@wfm/service-kit';
+import * as auth from './sessions-service.ts';
+import { LOGIN_LIMITS, type LoginLimits } from './sessions-login-limits.ts';
+import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './sessions-cookie.ts';
+
+/** Session ids travel in cookies, never in URLs; answers carrying a session are never cached. */
+const NO_STORE = 'no-store';
+
+/** Login, logout, the session probe, and the gateway's session check. */
+export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+  const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
+
+  app.post(
+    '/api/admin/login',
+    {
+      schema: {
+        body: AdminLoginBody,
+        response: { 200: AdminLoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { sessionId, username, role } = await auth.login(app, {
+          username: request.body.username,
+          password: request.body.password,
+          // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it).
+          ip: clientAddressKey(request.ip),
+          previousSessionId: sessionIdFrom(request),
+        }, loginLimits);
+        setSessionCookie(request, reply, sessionId);
+        reply.header('cache-control', NO_STORE);
+        return { username, role };
+      } catch (err) {
+        if (err instanceof auth.LoginBlocked) reply.header('retry-after', err.retryAfterSeconds);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    { schema: { response: { 200: AdminLogoutResponse } } },
+    async (request, reply) => {
+      await auth.logout(app, sessionIdFrom(request));
+      clearSessionCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/session',
+    { schema: { response: { 200: AdminSessionResponse } } },
+    async (request, reply) => {
+      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      reply.header('cache-control', NO_STORE);
+      return staff
+        ? { authenticated: true, username: staff.username, role: staff.role }
+        : { authenticated: false, username: null, role: null };
+    },
+  );
+
+  // Asked by the gateway on every staff call; the gateway answers 404 to clients for /internal/*.
+  app.get(
+    '/internal/staff-session',
+    { schema: { response: { 200: StaffSessionIdentity, 401: ErrorResponse } } },
+    async (request) => {
+      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      if (!staff) throw unauthorized(ADMIN_AUTH_MESSAGES.authenticationRequired);
+      return staff;
+    },
+  );
+};

@@ -1,0 +1,336 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  conflict,
+  notFound,
+  notifyVisitor,
+  recordStaffAction,
+  writeEvent,
+  type Db,
+  type StaffIdentity,
+  type Visitor,
+} from '@wfm/service-kit';
+import {
+  AMA_MESSAGES,
+  PAYMENT_DEADLINE_MS,
+  displayStatus,
+  type Booking,
+  type BookingCounts,
+  type BookingLookupResponse,
+  type CreateBookingBody,
+  type CreateBookingResponse,
+  type JoinWaitlistResponse,
+} from '@wfm/contracts/ama';
+import type { AmaContext } from '../common/common-context.ts';
+import { bookingConfirmedMail, bookingReceivedMail, holdExpiredMail, waitlistPromotedMail } from '../emails/emails-templates.ts';
+import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
+import { latestReceipt } from '../receipts/receipts-repository.ts';
+import { findPricing, findSession, findSessionWithOccupancy, lockSession } from '../sessions/sessions-repository.ts';
+import { sessionView } from '../sessions/sessions-view.ts';
+import { newBookingReference } from './bookings-reference.ts';
+import { calendarFile } from './bookings-calendar-file.ts';
+import * as repo from './bookings-repository.ts';
+
+/** The public booking: everything but the visitor hash. */
+export function bookingView(row: repo.BookingRow): Booking {
+  const { visitor_hash: _hash, ...booking } = row;
+  return booking;
+}
+
+const bookingEvent = (b: repo.BookingRow, at: number) => ({
+  id: b.id,
+  session_id: b.session_id,
+  booking_status: b.booking_status,
+  seat_number: b.seat_number,
+  at,
+});
+
+/** Tells the booking's visitor (if the booking has one) that its status changed. */
+export async function notifyBooking(app: FastifyInstance, tx: Db, b: repo.BookingRow): Promise<void> {
+  if (!b.visitor_hash) return;
+  await notifyVisitor(tx, app.config.schema, b.visitor_hash, {
+    type: 'booking_status',
+    data: { booking_id: b.id, reference: b.booking_reference, status: b.booking_status },
+  });
+}
+
+async function pricingFor(db: Db, sessionId: number) {
+  const pricing = await findPricing(db, sessionId);
+  return pricing ? { price: pricing.price, currency: pricing.currency, payment_methods: pricing.payment_methods } : null;
+}
+
+/** The session row for mails; the caller has checked it exists. */
+async function mailSession(db: Db, sessionId: number) {
+  const session = await findSession(db, sessionId);
+  if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return session;
+}
+
+/**
+ * Books a place. The session row is locked for the transaction, so bookings of one session are
+ * decided one at a time: confirmed + pending never exceed max_participants however many arrive
+ * together, and a refusal is a clear 409. Everything that needs no lock (the session and pricing
+ * for the mail, and a first capacity check that turns visitors of a full session away without
+ * queueing on the lock) happens before it, so the locked part is four short statements.
+ */
+export async function createBooking(
+  app: FastifyInstance,
+  ctx: AmaContext,
+  sessionId: number,
+  body: CreateBookingBody,
+  visitor: Visitor,
+): Promise<CreateBookingResponse> {
+  const session = await findSessionWithOccupancy(app.sql, sessionId);
+  if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+  if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, ctx.now()) !== 'scheduled') {
+    throw conflict(AMA_MESSAGES.sessionNotBookable);
+  }
+  if (session.max_participants !== null && session.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
+  const pricing =
+    session.price === null || session.currency === null
+      ? null
+      : {
+          price: session.price,
+          currency: session.currency,
+          payment_methods: {
+            paypal: { email: session.paypal_email ?? '', instructions: session.paypal_instructions ?? '' },
+            gcash: { number: session.gcash_number ?? '', name: session.gcash_name ?? '', instructions: session.gcash_instructions ?? '' },
+          },
+        };
+  const result = await app.sql.begin(async (tx) => {
+    const now = ctx.now();
+    const locked = await lockSession(tx, sessionId);
+    if (!locked) throw notFound(AMA_MESSAGES.sessionNotFound);
+    if (displayStatus(locked.status, locked.scheduled_time, locked.duration_minutes, now) !== 'scheduled') {
+      throw conflict(AMA_MESSAGES.sessionNotBookable);
+    }
+    if (locked.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= locked.max_participants) {
+      throw conflict(AMA_MESSAGES.sessionFull);
+    }
+    return insertHold(app, ctx, tx, sessionId, body, visitor.hash, false, { session, pricing });
+  });
+  deliverSoon(app, ctx);
+  return {
+    id: result.id,
+    booking_reference: result.booking_reference,
+    session_id: result.session_id,
+    booking_status: result.booking_status,
+    payment_deadline: result.payment_deadline,
+  };
+}
+
+type MailContext = { session: Awaited<ReturnType<typeof mailSession>>; pricing: Awaited<ReturnType<typeof pricingFor>> };
+
+/** A new pending booking with a fresh 24-hour hold, its event and its mail (in the caller's transaction). */
+async function insertHold(
+  app: FastifyInstance,
+  ctx: AmaContext,
+  tx: Db,
+  sessionId: number,
+  body: CreateBookingBody,
+  visitorHash: Buffer | null,
+  fromWaitlist: boolean,
+  preloaded?: MailContext,
+): Promise<repo.BookingRow> {
+  const now = ctx.now();
+  const booking = await repo.insertBooking(tx, {
+    ...body,
+    session_id: sessionId,
+    booking_reference: newBookingReference(),
+    visitor_hash: visitorHash,
+    created_at: now,
+    payment_deadline: now + PAYMENT_DEADLINE_MS,
+    from_waitlist: fromWaitlist,
+  });
+  await writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now));
+  const session = preloaded?.session ?? (await mailSession(tx, sessionId));
+  const pricing = preloaded ? preloaded.pricing : await pricingFor(tx, sessionId);
+  const mail = fromWaitlist ? waitlistPromotedMail(booking, session, pricing) : bookingReceivedMail(booking, session, pricing);
+  await queueEmail(tx, ctx, mail);
+  if (fromWaitlist) await notifyBooking(app, tx, booking);
+  return booking;
+}
+
+/**
+ * Hands freed places to the waitlist, first in line first, each as a pending booking with a fresh
+ * hold; runs in the transaction that freed the place, with the session row locked.
+ */
+export async function promoteWaitlist(app: FastifyInstance, ctx: AmaContext, tx: Db, sessionId: number): Promise<number> {
+  const session = await lockSession(tx, sessionId);
+  if (!session) return 0;
+  const now = ctx.now();
+  if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, now) !== 'scheduled') return 0;
+  let promoted = 0;
+  for (;;) {
+    if (session.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= session.max_participants) break;
+    const next = await repo.nextInLine(tx, sessionId);
+    if (!next) break;
+    const booking = await insertHold(app, ctx, tx, sessionId, next, next.visitor_hash, true);
+    await repo.markPromoted(tx, next.id, booking.id, now);
+    promoted++;
+  }
+  return promoted;
+}
+
+export async function joinWaitlist(
+  app: FastifyInstance,
+  ctx: AmaContext,
+  sessionId: number,
+  body: CreateBookingBody,
+  visitor: Visitor,
+): Promise<JoinWaitlistResponse> {
+  return app.sql.begin(async (tx) => {
+    const now = ctx.now();
+    const session = await lockSession(tx, sessionId);
+    if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+    if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, now) !== 'scheduled') {
+      throw conflict(AMA_MESSAGES.sessionNotBookable);
+    }
+    if (session.max_participants === null || (await repo.occupancy(tx, sessionId)) < session.max_participants) {
+      throw conflict(AMA_MESSAGES.waitlistNotFull);
+    }
+    const id = await repo.insertWaitlist(tx, sessionId, body, visitor.hash, now);
+    if (id === null) throw conflict(AMA_MESSAGES.alreadyWaitlisted);
+    return { id, session_id: sessionId, position: await repo.waitlistPosition(tx, sessionId, id) };
+  });
+}
+
+export async function bookingCount(app: FastifyInstance, sessionId: number, status: 'pending' | 'confirmed') {
+  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return { count: await repo.countByStatus(app.sql, sessionId, status) };
+}
+
+export async function lookup(app: FastifyInstance, ctx: AmaContext, reference: string): Promise<BookingLookupResponse> {
+  const booking = await repo.findByReference(app.sql, reference);
+  if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
+  const session = await findSession(app.sql, booking.session_id);
+  if (!session) throw notFound(AMA_MESSAGES.bookingNotFound);
+  const receipt = await latestReceipt(app.sql, booking.id);
+  return { booking: bookingView(booking), session: sessionView(session, ctx.now()), receipt };
+}
+
+// Staff -----------------------------------------------------------------------------------------
+
+export async function staffList(app: FastifyInstance, sessionId: number): Promise<Booking[]> {
+  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return (await repo.listBookings(app.sql, sessionId)).map(bookingView);
+}
+
+export async function staffCounts(app: FastifyInstance, sessionId: number): Promise<BookingCounts> {
+  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.counts(app.sql, sessionId);
+}
+
+export async function setBookingStatus(
+  app: FastifyInstance,
+  ctx: AmaContext,
+  staff: StaffIdentity,
+  id: number,
+  status: 'confirmed' | 'cancelled',
+): Promise<Booking> {
+  const updated = await app.sql.begin(async (tx) => {
+    const booking = await repo.findBooking(tx, id, true);
+    if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
+    if (status === 'confirmed' && booking.booking_status !== 'pending') throw conflict(AMA_MESSAGES.confirmOnlyPending);
+    if (status === 'cancelled' && booking.booking_status === 'cancelled') throw conflict(AMA_MESSAGES.alreadyCancelled);
+    const row = await repo.setStatus(tx, id, status);
+    const now = ctx.now();
+    await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, now));
+    await notifyBooking(app, tx, row);
+    await recordStaffAction(tx, app, staff, { action: `ama.booking.${status === 'confirmed' ? 'confirm' : 'cancel'}`, target: { type: 'ama_booking', id: String(id) } });
+    if (status === 'cancelled') await promoteWaitlist(app, ctx, tx, row.session_id);
+    return row;
+  });
+  deliverSoon(app, ctx);
+  return bookingView(updated);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function assignSeat(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, seat: number): Promise<Booking> {
+  let updated: repo.BookingRow;
+  try {
+    updated = await app.sql.begin(async (tx) => {
+      const booking = await repo.findBooking(tx, id, true);
+      if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
+      if (booking.booking_status !== 'confirmed') throw conflict(AMA_MESSAGES.seatNotConfirmed);
+      if (booking.seat_number !== null) throw conflict(AMA_MESSAGES.seatAlreadyAssigned);
+      const row = await repo.setSeat(tx, id, seat);
+      await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, ctx.now()));
+      await notifyBooking(app, tx, row);
+      await queueEmail(tx, ctx, bookingConfirmedMail(row, await mailSession(tx, row.session_id), seat));
+      await recordStaffAction(tx, app, staff, { action: 'ama.booking.seat', target: { type: 'ama_booking', id: String(id) } });
+      return row;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(AMA_MESSAGES.seatTaken);
+    throw err;
+  }
+  deliverSoon(app, ctx);
+  return bookingView(updated);
+}
+
+export async function deleteBooking(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number) {
+  await app.sql.begin(async (tx) => {
+    const booking = await repo.findBooking(tx, id, true);
+    if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
+    // Lock order as in booking: the session first, then its bookings.
+    await lockSession(tx, booking.session_id);
+    await repo.deleteBooking(tx, id);
+    await writeEvent(tx, 'ama.booking.deleted', { ...bookingEvent(booking, ctx.now()), booking_status: null });
+    await recordStaffAction(tx, app, staff, { action: 'ama.booking.delete', target: { type: 'ama_booking', id: String(id) } });
+    if (booking.booking_status !== 'cancelled') await promoteWaitlist(app, ctx, tx, booking.session_id);
+  });
+  deliverSoon(app, ctx);
+  return { success: true as const, id };
+}
+
+export async function staffWaitlist(app: FastifyInstance, sessionId: number) {
+  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.listWaitlist(app.sql, sessionId);
+}
+
+// Holds -----------------------------------------------------------------------------------------
+
+const EXPIRY_BATCH = 100;
+
+/**
+ * Cancels pending bookings that have no receipt 24 hours after booking (payment_deadline), tells
+ * their visitors why (mail and realtime), and hands the freed places to the waitlist. Answers how
+ * many holds expired.
+ */
+export async function expireHolds(app: FastifyInstance, ctx: AmaContext): Promise<{ expired: number; promoted: number }> {
+  let expired = 0;
+  let promoted = 0;
+  for (;;) {
+    const batch = await app.sql.begin(async (tx) => {
+      const now = ctx.now();
+      const holds = await repo.expiredHolds(tx, now, EXPIRY_BATCH);
+      const sessions = new Set<number>();
+      for (const hold of holds) {
+        const row = await repo.setStatus(tx, hold.id, 'cancelled', 'hold_expired');
+        await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, now));
+        await notifyBooking(app, tx, row);
+        await queueEmail(tx, ctx, holdExpiredMail(row, await mailSession(tx, row.session_id)));
+        sessions.add(row.session_id);
+      }
+      for (const sessionId of sessions) promoted += await promoteWaitlist(app, ctx, tx, sessionId);
+      return holds.length;
+    });
+    expired += batch;
+    if (batch < EXPIRY_BATCH) break;
+  }
+  if (expired > 0) deliverSoon(app, ctx);
+  return { expired, promoted };
+}
+
+// Calendar --------------------------------------------------------------------------------------
+
+/** The .ics of a booking that is not cancelled (the reference is the key, like the status lookup). */
+export async function calendarFor(app: FastifyInstance, ctx: AmaContext, reference: string) {
+  const booking = await repo.findByReference(app.sql, reference);
+  if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
+  if (booking.booking_status === 'cancelled') throw conflict(AMA_MESSAGES.calendarNotBooked);
+  const session = await findSession(app.sql, booking.session_id);
+  if (!session) throw notFound(AMA_MESSAGES.bookingNotFound);
+  return { session, body: calendarFile(session, booking, ctx.now()) };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@wfm/service-kit';
+import type { AmaContext } from '../common/common-context.ts';
+import * as repo from './emails-repository.ts';
+
+/** Attempts per mail before it is marked failed. */
+const MAX_ATTEMPTS = 5;
+const BATCH = 50;
+
+/**
+ * Writes a mail in the caller's transaction: queued for SMTP when SMTP_URL is set, else kept in the
+ * outbox staff read on the bookings tab. Sending happens after commit (deliverQueued), so a mail
+ * exists exactly when the change that caused it does.
+ */
+export async function queueEmail(db: Db, ctx: AmaContext, mail: repo.NewEmail): Promise<number> {
+  return repo.insertEmail(db, mail, ctx.mailer ? 'queued' : 'kept', ctx.now());
+}
+
+/** Sends queued mails; answers how many went out. Logs ids and counts only, never addresses. */
+export async function deliverQueued(app: FastifyInstance, ctx: AmaContext): Promise<number> {
+  const mailer = ctx.mailer;
+  if (!mailer) return 0;
+  let sent = 0;
+  await app.sql.begin(async (tx) => {
+    for (const mail of await repo.claimQueued(tx, BATCH)) {
+      const attempts = mail.attempts + 1;
+      try {
+        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+        await repo.markDelivered(tx, mail.id, 'sent', attempts, ctx.now());
+        sent++;
+      } catch (err) {
+        app.log.warn({ emailId: mail.id, attempts, err: (err as Error).message }, 'sending an AMA email failed');
+        await repo.markDelivered(tx, mail.id, attempts >= MAX_ATTEMPTS ? 'failed' : 'queued', attempts, ctx.now());
+      }
+    }
+  });
+  return sent;
+}
+
+/** Sends right after a commit without holding up the answer; the repeatable job retries leftovers. */
+export function deliverSoon(app: FastifyInstance, ctx: AmaContext): void {
+  if (!ctx.mailer) return;
+  deliverQueued(app, ctx).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'AMA email delivery failed'));
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ANONYMOUS_AUTHOR,
+  badRequest,
+  conflict,
+  notFound,
+  recordStaffAction,
+  writeEvent,
+  type StaffIdentity,
+  type Visitor,
+} from '@wfm/service-kit';
+import { AMA_MESSAGES, displayStatus, type Question, type TranscriptResponse } from '@wfm/contracts/ama';
+import type { AmaContext } from '../common/common-context.ts';
+import { findSession, lockSession } from '../sessions/sessions-repository.ts';
+import * as repo from './questions-repository.ts';
+
+const questionEvent = (q: Question, at: number) => ({
+  id: q.id,
+  session_id: q.session_id,
+  upvotes: q.upvotes,
+  answered: q.answer !== null,
+  at,
+});
+
+/** Questions are open while a session is scheduled or live, up to its max_questions. */
+export async function askQuestion(
+  app: FastifyInstance,
+  ctx: AmaContext,
+  req: FastifyRequest,
+  visitor: Visitor,
+  sessionId: number,
+  body: { question: string; author_name?: string | undefined; author?: string | undefined; isAnonymous: boolean },
+): Promise<Question> {
+  const requested = body.author_name || body.author || ANONYMOUS_AUTHOR;
+  const author = body.isAnonymous ? ANONYMOUS_AUTHOR : await app.authorNames.accept(req, requested);
+  return app.sql.begin(async (tx) => {
+    const now = ctx.now();
+    const session = await lockSession(tx, sessionId);
+    if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+    const status = displayStatus(session.status, session.scheduled_time, session.duration_minutes, now);
+    if (status !== 'scheduled' && status !== 'live') throw conflict(AMA_MESSAGES.questionsClosed);
+    const full = await findSession(tx, sessionId);
+    if ((await repo.countForSession(tx, sessionId)) >= (full?.max_questions ?? 0)) throw conflict(AMA_MESSAGES.questionLimit);
+    const question = await repo.insertQuestion(tx, {
+      session_id: sessionId,
+      question: body.question,
+      author_name: author,
+      is_anonymous: body.isAnonymous || author === ANONYMOUS_AUTHOR,
+      visitor_hash: visitor.hash,
+      created_at: now,
+    });
+    await writeEvent(tx, 'ama.question.created', questionEvent(question, now));
+    return question;
+  });
+}
+
+export async function listQuestions(app: FastifyInstance, sessionId: number, order: 'latest' | 'upvotes') {
+  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.listForSession(app.sql, sessionId, order);
+}
+
+export async function upvoteQuestion(app: FastifyInstance, ctx: AmaContext, visitor: Visitor, id: number) {
+  return app.sql.begin(async (tx) => {
+    const question = await repo.findQuestion(tx, id);
+    if (!question) throw notFound(AMA_MESSAGES.questionNotFound);
+    if (question.visitor_hash && question.visitor_hash.equals(visitor.hash)) throw badRequest(AMA_MESSAGES.ownQuestionUpvote);
+    const now = ctx.now();
+    const upvotes = await repo.upvote(tx, id, visitor.hash, now);
+    if (upvotes !== question.upvotes) await writeEvent(tx, 'ama.question.upvoted', questionEvent({ ...question, upvotes }, now));
+    return { upvotes };
+  });
+}
+
+export async function myQuestions(app: FastifyInstance, visitor: Visitor, order: 'latest' | 'upvotes') {
+  return repo.listForVisitor(app.sql, visitor.hash, order);
+}
+
+export async function transcript(app: FastifyInstance, ctx: AmaContext, sessionId: number): Promise<TranscriptResponse> {
+  const session = await findSession(app.sql, sessionId);
+  if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+  if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, ctx.now()) !== 'completed') {
+    throw conflict(AMA_MESSAGES.transcriptNotReady);
+  }
+  return { session_id: sessionId, title: session.title, questions: await repo.answeredByUpvotes(app.sql, sessionId) };
+}
+
+export async function answerQuestion(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, text: string) {
+  return app.sql.begin(async (tx) => {
+    const now = ctx.now();
+    const question = await repo.answer(tx, id, text, staff.username, now);
+    if (!question) throw notFound(AMA_MESSAGES.questionNotFound);
+    await writeEvent(tx, 'ama.question.answered', questionEvent(question, now));
+    await recordStaffAction(tx, app, staff, { action: 'ama.question.answer', target: { type: 'ama_question', id: String(id) } });
+    return question;
+  });
+}

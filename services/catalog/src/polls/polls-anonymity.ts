@@ -1,0 +1,33 @@
+import { ANONYMITY_THRESHOLD, NOT_ENOUGH_ANSWERS, type BreakdownGroup } from '@wfm/contracts/catalog';
+import { withPercentages, type OptionCount } from './polls-tallies.ts';
+
+export interface GroupVotes {
+  value: string;
+  /** Votes per option of the poll (every option, zeros included), in the poll's order. */
+  options: OptionCount[];
+}
+
+const totalOf = (g: GroupVotes) => g.options.reduce((sum, o) => sum + o.votes, 0);
+
+/**
+ * The groups of a breakdown as the server answers them. A group is shown only with at least
+ * ANONYMITY_THRESHOLD answers. The poll's overall results are public too, so the shown groups must
+ * not let anyone work out the rest by subtraction: while the votes outside the shown groups (hidden
+ * groups and voters who skipped the question) number 1 to threshold-1, the smallest shown group is
+ * hidden as well.
+ */
+export function protectGroups(groups: readonly GroupVotes[], pollTotal: number, threshold = ANONYMITY_THRESHOLD): BreakdownGroup[] {
+  const shown = new Set(groups.filter((g) => totalOf(g) >= threshold).map((g) => g.value));
+  for (;;) {
+    const visible = groups.filter((g) => shown.has(g.value));
+    const outside = pollTotal - visible.reduce((sum, g) => sum + totalOf(g), 0);
+    if (visible.length === 0 || outside === 0 || outside >= threshold) break;
+    const smallest = visible.reduce((a, b) => (totalOf(b) < totalOf(a) ? b : a));
+    shown.delete(smallest.value);
+  }
+  return groups.map((g): BreakdownGroup =>
+    shown.has(g.value)
+      ? { value: g.value, shown: true, total_votes: totalOf(g), options: withPercentages(g.options) }
+      : { value: g.value, shown: false, message: NOT_ENOUGH_ANSWERS },
+  );
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import {
+  CreatePollBody,
+  ListPollsQuery,
+  ListPollsResponse,
+  PollBreakdown,
+  PollBreakdownQuery,
+  PollDetail,
+  PollIdParams,
+  PollStats,
+  PollVoteBody,
+} from '@wfm/contracts/catalog';
+import { requireVisitor } from '@wfm/service-kit';
+import { writeLimits } from '../rate-limits.ts';
+import * as pollsService from './polls-service.ts';
+
+export const pollRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.get(
+    '/api/polls',
+    {
+      // My Polls puts the visitor's token in the query string; request lines would log it.
+      logLevel: 'warn',
+      schema: { querystring: ListPollsQuery, response: { 200: ListPollsResponse, 400: ErrorResponse } },
+    },
+    async (req) => {
+      const { anon_token: token, ...query } = req.query;
+      const mine = token === undefined ? undefined : (app.verifyVisitor(token)?.hash ?? null);
+      return pollsService.listPolls(sql, query, mine);
+    },
+  );
+
+  app.get('/api/polls/stats', { schema: { response: { 200: PollStats } } }, async () => pollsService.stats(sql));
+
+  app.get(
+    '/api/polls/:id',
+    { schema: { params: PollIdParams, response: { 200: PollDetail, 400: ErrorResponse, 404: ErrorResponse } } },
+    async (req) => pollsService.getPoll(sql, req.params.id, req.visitor?.hash ?? null),
+  );
+
+  app.get(
+    '/api/polls/:id/breakdown',
+    {
+      schema: {
+        params: PollIdParams,
+        querystring: PollBreakdownQuery,
+        response: { 200: PollBreakdown, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => pollsService.breakdown(sql, req.params.id, req.query.by),
+  );
+
+  app.post(
+    '/api/polls',
+    {
+      onRequest: writeLimits(app, 'poll'),
+      schema: { body: CreatePollBody, response: { 201: PollDetail, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
+    },
+    async (req, reply) => {
+      const createdBy = await app.authorNames.accept(req, req.body.created_by);
+      const poll = await pollsService.createPoll(sql, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
+      return reply.code(201).send(poll);
+    },
+  );
+
+  app.post(
+    '/api/polls/:id/vote',
+    {
+      onRequest: writeLimits(app, 'poll-vote'),
+      schema: {
+        params: PollIdParams,
+        body: PollVoteBody,
+        response: {
+          200: PollDetail,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    // Once per verified visitor per poll (401 without an issued, unrevoked token).
+    async (req) => pollsService.vote(sql, req.params.id, req.body, requireVisitor(req).hash),
+  );
+};

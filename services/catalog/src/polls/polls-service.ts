@@ -1,0 +1,185 @@
+import {
+  ANONYMITY_THRESHOLD,
+  POLL_MESSAGES,
+  PROFILE_ANSWERS,
+  type PollBreakdown,
+  type PollCategory,
+  type PollDetail,
+  type PollSort,
+  type PollStats,
+  type PollSummary,
+  type ProfileAnswers,
+  type ProfileQuestion,
+} from '@wfm/contracts/catalog';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  recordStaffAction,
+  writeEvent,
+  type Sql,
+  type StaffActionSource,
+  type StaffIdentity,
+} from '@wfm/service-kit';
+import { protectGroups } from './polls-anonymity.ts';
+import * as polls from './polls-repository.ts';
+import { withPercentages } from './polls-tallies.ts';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** closed once expires_at has passed; active while a close date lies ahead; open without one. */
+export function pollStatus(expiresAt: number | null, now: number): PollSummary['status'] {
+  if (expiresAt === null) return 'open';
+  return expiresAt > now ? 'active' : 'closed';
+}
+
+export function toSummary(row: polls.PollRow, now: number): PollSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    status: pollStatus(row.expires_at, now),
+    options: withPercentages(row.options),
+    total_votes: row.total_votes,
+    profile_questions: row.profile_questions,
+  };
+}
+
+export interface NewPollInput {
+  title: string;
+  description: string;
+  category: PollCategory;
+  options: string[];
+  expires_at?: number | undefined;
+  created_by: string;
+  profile_questions: ProfileQuestion[];
+}
+
+export async function createPoll(sql: Sql, input: NewPollInput, creatorHash: Buffer | null): Promise<PollDetail> {
+  const now = Date.now();
+  if (input.expires_at !== undefined && input.expires_at <= now) throw badRequest(POLL_MESSAGES.expiryInPast);
+  return sql.begin(async (tx) => {
+    const row = await polls.insertPoll(tx, {
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      createdBy: input.created_by,
+      creatorHash,
+      expiresAt: input.expires_at ?? null,
+      profileQuestions: input.profile_questions,
+      options: input.options,
+    });
+    const summary = toSummary(row, now);
+    await writeEvent(tx, 'catalog.poll.created', summary);
+    return { ...summary, userVote: null };
+  });
+}
+
+export interface ListPollsInput {
+  category?: PollCategory | undefined;
+  sort: PollSort;
+  limit: number;
+  offset: number;
+}
+
+/** `mine`: My Polls of that visitor hash; null when the token was not one identity issued (none listed). */
+export async function listPolls(sql: Sql, input: ListPollsInput, mine?: Buffer | null): Promise<PollSummary[]> {
+  if (mine === null) return [];
+  const now = Date.now();
+  const rows = await polls.listPolls(sql, { ...input, creatorHash: mine, now });
+  return rows.map((row) => toSummary(row, now));
+}
+
+export async function getPoll(sql: Sql, id: number, visitorHash: Buffer | null): Promise<PollDetail> {
+  const [row, userVote] = await Promise.all([
+    polls.findPoll(sql, id),
+    visitorHash ? polls.findVote(sql, id, visitorHash) : Promise.resolve(null),
+  ]);
+  if (!row) throw notFound(POLL_MESSAGES.notFound);
+  return { ...toSummary(row, Date.now()), userVote };
+}
+
+/**
+ * One vote per verified visitor per poll. 404 unknown poll; 400 an option of another poll or a
+ * profile answer the poll did not ask for; 403 closed; 409 a second vote (also when sent in parallel:
+ * the vote table's primary key decides, and only the request that inserted counts the vote).
+ */
+export async function vote(
+  sql: Sql,
+  pollId: number,
+  input: { option_id: number; profile?: ProfileAnswers | undefined },
+  visitorHash: Buffer,
+): Promise<PollDetail> {
+  await sql.begin(async (tx) => {
+    const now = Date.now();
+    const poll = await polls.findPollForVote(tx, pollId);
+    if (!poll) throw notFound(POLL_MESSAGES.notFound);
+    if (pollStatus(poll.expires_at, now) === 'closed') throw forbidden(POLL_MESSAGES.closed);
+    if (!(await polls.optionInPoll(tx, pollId, input.option_id))) throw badRequest(POLL_MESSAGES.optionNotInPoll);
+    const profile = input.profile ?? {};
+    for (const question of Object.keys(profile) as ProfileQuestion[]) {
+      if (profile[question] !== undefined && !poll.profile_questions.includes(question)) throw badRequest(POLL_MESSAGES.notAsked);
+    }
+    // A poll deleted by staff since it was read: its foreign key refuses the vote.
+    const inserted = await polls.insertVote(tx, { pollId, optionId: input.option_id, visitorHash, profile }).catch((err: unknown) => {
+      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound(POLL_MESSAGES.notFound);
+      throw err;
+    });
+    if (!inserted) throw conflict(POLL_MESSAGES.alreadyVoted);
+    const tallies = await polls.countVote(tx, pollId, input.option_id, now);
+    if (!tallies) throw forbidden(POLL_MESSAGES.closed);
+    const shares = withPercentages(tallies.options.map((o) => ({ ...o, text: '' })));
+    await writeEvent(tx, 'catalog.poll.voted', {
+      poll_id: pollId,
+      total_votes: tallies.total_votes,
+      options: shares.map((o) => ({ id: o.id, votes: o.votes, percentage: o.percentage })),
+    });
+  });
+  // Read after the commit, outside the poll row's lock: the poll as it stands, with the caller's choice.
+  const row = await polls.findPoll(sql, pollId);
+  if (!row) throw notFound(POLL_MESSAGES.notFound);
+  return { ...toSummary(row, Date.now()), userVote: input.option_id };
+}
+
+/** See the PollStats contract for what participationRate means. */
+export async function stats(sql: Sql): Promise<PollStats> {
+  const s = await polls.pollStats(sql, Date.now());
+  const denominator = s.active * s.activeVoters;
+  const rate = denominator === 0 ? 0 : Math.round(((s.activeVotes * 100) / denominator) * 10) / 10;
+  return { activePolls: s.active, totalVotes: s.total, participationRate: Math.min(100, rate) };
+}
+
+/** Results by one profile question, each group shown only when it cannot identify anyone. */
+export async function breakdown(sql: Sql, pollId: number, by: ProfileQuestion): Promise<PollBreakdown> {
+  const poll = await polls.findPoll(sql, pollId);
+  if (!poll) throw notFound(POLL_MESSAGES.notFound);
+  if (!poll.profile_questions.includes(by)) throw badRequest(POLL_MESSAGES.notAsked);
+  const counts = await polls.profileCounts(sql, pollId, by);
+  const groups = PROFILE_ANSWERS[by].map((value) => ({
+    value,
+    options: poll.options.map((o) => ({
+      id: o.id,
+      text: o.text,
+      votes: counts.find((c) => c.value === value && c.option_id === o.id)?.votes ?? 0,
+    })),
+  }));
+  return { poll_id: pollId, by, threshold: ANONYMITY_THRESHOLD, groups: protectGroups(groups, poll.total_votes) };
+}
+
+export function listStaffPolls(sql: Sql, limit: number, offset: number) {
+  return polls.listStaffPolls(sql, limit, offset);
+}
+
+export async function deletePoll(sql: Sql, app: StaffActionSource, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
+  return sql.begin(async (tx) => {
+    if (!(await polls.deletePoll(tx, id))) throw notFound(POLL_MESSAGES.notFound);
+    await writeEvent(tx, 'catalog.poll.deleted', { id, at: Date.now() });
+    await recordStaffAction(tx, app, staff, { action: 'poll.delete', target: { type: 'poll', id } });
+    return { success: true as const, id };
+  });
+}

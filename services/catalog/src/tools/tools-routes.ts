@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import { CreateToolBody, ListToolsQuery, ListToolsResponse, Tool, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
+import { requireVisitor } from '@wfm/service-kit';
+import { writeLimits } from '../rate-limits.ts';
+import * as toolsService from './tools-service.ts';
+
+export const toolRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.get(
+    '/api/tools',
+    { schema: { querystring: ListToolsQuery, response: { 200: ListToolsResponse, 400: ErrorResponse } } },
+    async (req) => toolsService.listTools(sql, req.query),
+  );
+
+  app.post(
+    '/api/tools',
+    {
+      onRequest: writeLimits(app, 'tool'),
+      schema: { body: CreateToolBody, response: { 201: Tool, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
+    },
+    async (req, reply) => {
+      const submittedBy = await app.authorNames.accept(req, req.body.submitted_by);
+      const tool = await toolsService.createTool(sql, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
+      return reply.code(201).send(tool);
+    },
+  );
+
+  app.post(
+    '/api/tools/:id/vote',
+    {
+      onRequest: writeLimits(app, 'tool-vote'),
+      schema: {
+        params: ToolIdParams,
+        response: { 200: ToolVoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    // Once per verified visitor per tool (401 without an issued, unrevoked token).
+    async (req) => toolsService.voteTool(sql, req.params.id, requireVisitor(req).hash),
+  );
+};

@@ -1,0 +1,91 @@
+import type { Sql } from '@wfm/service-kit';
+import { notFound, writeEvent } from '@wfm/service-kit';
+import {
+  FeatureSuggestionBody,
+  HelpRequestBody,
+  POST_MESSAGES,
+  PostReportBody,
+  type FeatureSuggestionResponse,
+  type ReportResponse,
+} from '@wfm/contracts/forum';
+import * as feedback from './feedback-repository.ts';
+import { postTitle } from '../posts/posts-repository.ts';
+import { ANONYMOUS } from '../posts/posts-service.ts';
+import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.ts';
+
+/**
+ * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
+ * against its own contract so the answer names the rule that failed.
+ */
+export async function submitReport(sql: Sql, body: Record<string, unknown>): Promise<ReportResponse> {
+  if (body.post_id !== undefined && body.post_id !== null) {
+    const report = PostReportBody.parse(body);
+    if ((await postTitle(sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
+    return saveReport(sql, {
+      kind: 'post',
+      postId: report.post_id,
+      title: null,
+      category: null,
+      priority: null,
+      reason: report.reason,
+      contactInfo: null,
+      reporterName: report.reporter_name ?? ANONYMOUS,
+      isAnonymous: report.reporter_name === undefined,
+    });
+  }
+  const help = HelpRequestBody.parse(body);
+  return saveReport(sql, {
+    kind: 'help',
+    postId: null,
+    title: help.title,
+    category: help.category,
+    priority: help.priority,
+    reason: help.reason,
+    contactInfo: help.contact_info || null,
+    reporterName: help.isAnonymous ? ANONYMOUS : help.reporter_name,
+    isAnonymous: help.isAnonymous,
+  });
+}
+
+async function saveReport(sql: Sql, report: Omit<feedback.NewReport, 'ticketReference'>): Promise<ReportResponse> {
+  const prefix = report.kind === 'post' ? REFERENCE_PREFIXES.post : REFERENCE_PREFIXES.help;
+  return withUniqueReference(prefix, (ticketReference) =>
+    sql.begin(async (tx) => {
+      const row = await feedback.insertReport(tx, { ...report, ticketReference });
+      await writeEvent(tx, 'forum.report.created', {
+        id: row.id,
+        kind: report.kind,
+        post_id: report.postId,
+        ticket_reference: ticketReference,
+        created_at: row.created_at,
+      });
+      return { ticket_reference: ticketReference };
+    }),
+  );
+}
+
+export async function submitSuggestion(
+  sql: Sql,
+  input: ReturnType<typeof FeatureSuggestionBody.parse>,
+): Promise<FeatureSuggestionResponse> {
+  return withUniqueReference(REFERENCE_PREFIXES.suggestion, (referenceNumber) =>
+    sql.begin(async (tx) => {
+      const row = await feedback.insertSuggestion(tx, {
+        referenceNumber,
+        title: input.title,
+        description: input.description,
+        authorName: input.isAnonymous ? ANONYMOUS : input.author_name || ANONYMOUS,
+        email: input.email ?? null,
+        contactMethod: input.contact_method ?? null,
+        priority: input.priority,
+        isAnonymous: input.isAnonymous,
+      });
+      await writeEvent(tx, 'forum.suggestion.created', {
+        id: row.id,
+        reference_number: referenceNumber,
+        created_at: row.created_at,
+      });
+      return { reference_number: referenceNumber };
+    }),
+  );
+}

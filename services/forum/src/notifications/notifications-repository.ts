@@ -1,0 +1,59 @@
+import type { Db } from '@wfm/service-kit';
+
+export interface CommentReply {
+  commentId: number;
+  postId: number;
+  title: string;
+  authorName: string;
+  excerpt: string;
+  createdAt: number;
+}
+
+/**
+ * Comments by others on the visitor's posts, newest first: the visitor's posts through
+ * posts_author_token_idx, their comments through comments_post_idx.
+ */
+export async function listCommentReplies(db: Db, visitorHash: Buffer, limit: number, excerpt: number): Promise<CommentReply[]> {
+  return db<CommentReply[]>`
+    SELECT c.id AS "commentId", c.post_id AS "postId", p.title, c.author_name AS "authorName",
+           left(c.body, ${excerpt}) AS excerpt, c.created_at AS "createdAt"
+    FROM posts p JOIN comments c ON c.post_id = p.id
+    WHERE p.author_token_hash = ${visitorHash}
+      AND c.author_token_hash IS DISTINCT FROM ${visitorHash}
+    ORDER BY c.created_at DESC, c.id DESC
+    LIMIT ${limit}`;
+}
+
+export async function countCommentRepliesSince(db: Db, visitorHash: Buffer, since: number): Promise<number> {
+  const rows = await db<{ n: number }[]>`
+    SELECT count(*)::int AS n
+    FROM posts p JOIN comments c ON c.post_id = p.id
+    WHERE p.author_token_hash = ${visitorHash}
+      AND c.author_token_hash IS DISTINCT FROM ${visitorHash}
+      AND c.created_at > ${since}`;
+  return rows[0]!.n;
+}
+
+export async function seenAt(db: Db, visitorHash: Buffer): Promise<number | null> {
+  const rows = await db<{ seenAt: number }[]>`SELECT seen_at AS "seenAt" FROM notification_reads WHERE visitor_hash = ${visitorHash}`;
+  return rows[0]?.seenAt ?? null;
+}
+
+/** Everything up to now is read; the mark never moves back. */
+export async function markSeen(db: Db, visitorHash: Buffer): Promise<number> {
+  const rows = await db<{ seenAt: number }[]>`
+    INSERT INTO notification_reads (visitor_hash, seen_at) VALUES (${visitorHash}, now_ms())
+    ON CONFLICT (visitor_hash) DO UPDATE SET seen_at = greatest(notification_reads.seen_at, EXCLUDED.seen_at)
+    RETURNING seen_at AS "seenAt"`;
+  return rows[0]!.seenAt;
+}
+
+/** Whom to tell about a new comment: the post's author, unless the commenter is that author (or unknown). */
+export async function replyRecipient(db: Db, commentId: number): Promise<Buffer | null> {
+  const rows = await db<{ to: Buffer }[]>`
+    SELECT p.author_token_hash AS "to"
+    FROM comments c JOIN posts p ON p.id = c.post_id
+    WHERE c.id = ${commentId} AND p.author_token_hash IS NOT NULL
+      AND c.author_token_hash IS DISTINCT FROM p.author_token_hash`;
+  return rows[0]?.to ?? null;
+}

@@ -1,0 +1,366 @@
+import type { Db } from '@wfm/service-kit';
+import type {
+  AdminPost,
+  CentreSize,
+  Comment,
+  PostChannel,
+  PostRegion,
+  PostSort,
+  PostStatus,
+  PostSummary,
+  PostType,
+  SimilarPost,
+  WfmPlatform,
+} from '@wfm/contracts/forum';
+
+const SUMMARY_COLUMNS =
+  'id, type, title, body, author_name, created_at, upvotes, status, tags, tool_links, attachments, comment_count, ' +
+  'accepted_comment_id, channel, platform, centre_size, region';
+
+/** The optional WFM fields of a post (issue 16); null or absent: not given. */
+export interface WfmFields {
+  channel?: PostChannel | null | undefined;
+  platform?: WfmPlatform | null | undefined;
+  centre_size?: CentreSize | null | undefined;
+  region?: PostRegion | null | undefined;
+}
+
+export interface NewPost {
+  type: PostType;
+  title: string;
+  body: string;
+  authorName: string;
+  authorTokenHash: Buffer | null;
+  tags: string;
+  toolLinks: string;
+  attachments: string;
+  status: PostStatus;
+  wfm: WfmFields;
+}
+
+export async function insertPost(db: Db, post: NewPost): Promise<PostSummary> {
+  const rows = await db<PostSummary[]>`
+    INSERT INTO posts (type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status,
+                       channel, platform, centre_size, region)
+    VALUES (${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
+            ${post.tags}, ${post.toolLinks}, ${post.attachments}, ${post.status},
+            ${post.wfm.channel ?? null}, ${post.wfm.platform ?? null}, ${post.wfm.centre_size ?? null}, ${post.wfm.region ?? null})
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  return rows[0]!;
+}
+
+export interface PostFilters {
+  type?: PostType | undefined;
+  sort: PostSort;
+  q?: string | undefined;
+  /** Case-insensitive prefix of the author's name. */
+  authorName?: string | undefined;
+  authorTokenHash?: Buffer | undefined;
+  /** Inclusive bounds, ms. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Only open Questions without an accepted answer (the partial posts_unanswered_* indexes). */
+  unanswered?: boolean | undefined;
+  channel?: PostChannel | undefined;
+  platform?: WfmPlatform | undefined;
+  centreSize?: CentreSize | undefined;
+  region?: PostRegion | undefined;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereClause(db: Db, f: PostFilters) {
+  const conditions = [];
+  if (f.type) conditions.push(db`type = ${f.type}`);
+  if (f.q) conditions.push(db`search @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.authorName) conditions.push(db`lower(author_name) LIKE ${`${escapeLike(f.authorName.toLowerCase())}%`}`);
+  if (f.authorTokenHash) conditions.push(db`author_token_hash = ${f.authorTokenHash}`);
+  if (f.from !== undefined) conditions.push(db`created_at >= ${f.from}`);
+  if (f.to !== undefined) conditions.push(db`created_at <= ${f.to}`);
+  // Spelled as the partial indexes' predicate, so the planner can prove they apply.
+  if (f.unanswered) conditions.push(db`type = 'Question' AND status = 'open' AND accepted_comment_id IS NULL`);
+  if (f.channel) conditions.push(db`channel = ${f.channel}`);
+  if (f.platform) conditions.push(db`platform = ${f.platform}`);
+  if (f.centreSize) conditions.push(db`centre_size = ${f.centreSize}`);
+  if (f.region) conditions.push(db`region = ${f.region}`);
+  if (conditions.length === 0) return db`TRUE`;
+  return conditions.reduce((all, condition) => db`${all} AND ${condition}`);
+}
+
+/** The explicit orders (trending, upvotes) apply to a search's matches as they are. */
+function orderClause(db: Db, f: PostFilters) {
+  switch (f.sort) {
+    case 'trending':
+      return db`hot_score DESC, id DESC`;
+    case 'upvotes':
+      return db`upvotes DESC, created_at DESC, id DESC`;
+    case 'latest':
+      return db`created_at DESC, id DESC`;
+  }
+}
+
+/**
+ * A search in the default order ranks its newest SEARCH_CANDIDATES matches by relevance (title
+ * over tags over body, ts_rank) and lists its older matches after them, newest first. Ranking every
+ * match of a common word read and scored thousands of rows per request; this reads at most
+ * SEARCH_CANDIDATES (plus the page, for pages beyond them), in created_at order from
+ * posts_latest_idx or from posts_search_idx for rarer words, whichever the planner finds cheaper.
+ */
+export const SEARCH_CANDIDATES = 200;
+
+/** A search counts its matches up to this many: `total` is exact below it and SEARCH_TOTAL_CAP above. */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/**
+ * Runs the query as an unnamed statement, so PostgreSQL plans it with the actual search words on
+ * every call. A named prepared statement (postgres.js's default) switches after five calls to a
+ * generic plan that assumes every search matches a few rows: for a common word it then reads and
+ * sorts every match (200 ms instead of 1 ms on the bench's 10,000 posts). postgres.js has no
+ * per-query switch for tagged queries; its query objects read `options.prepare` when they run.
+ */
+function plannedWithItsValues<T>(query: T): T {
+  (query as { options: { prepare?: boolean } }).options.prepare = false;
+  return query;
+}
+
+/** The list query, unexecuted (tests EXPLAIN it). */
+export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
+  if (f.q && f.sort === 'latest') return rankedSearchQuery(db, { ...f, q: f.q }, page);
+  const query = db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
+    WHERE ${whereClause(db, f)}
+    ORDER BY ${orderClause(db, f)}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return f.q ? plannedWithItsValues(query) : query;
+}
+
+function rankedSearchQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
+  const ranked = db`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 0 AS part, ts_rank(search, websearch_to_tsquery('english', ${f.q})) AS rank
+    FROM (
+      SELECT ${db.unsafe(SUMMARY_COLUMNS)}, search FROM posts
+      WHERE ${whereClause(db, f)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${SEARCH_CANDIDATES}
+    ) AS candidates`;
+  const older =
+    page.offset + page.limit > SEARCH_CANDIDATES
+      ? db`
+    UNION ALL
+    (SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 1 AS part, 0 AS rank FROM posts
+     WHERE ${whereClause(db, f)}
+     ORDER BY created_at DESC, id DESC
+     OFFSET ${SEARCH_CANDIDATES} LIMIT ${page.offset + page.limit - SEARCH_CANDIDATES})`
+      : db``;
+  return plannedWithItsValues(db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM (${ranked} ${older}) AS matches
+    ORDER BY part, rank DESC, created_at DESC, id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+}
+
+/** True when only the type narrows the list: its total is kept in post_totals (migration 003). */
+const countedByType = (f: PostFilters) =>
+  !f.q &&
+  !f.authorName &&
+  !f.authorTokenHash &&
+  f.from === undefined &&
+  f.to === undefined &&
+  !f.unanswered &&
+  !f.channel &&
+  !f.platform &&
+  !f.centreSize &&
+  !f.region;
+
+export function countPostsQuery(db: Db, f: PostFilters) {
+  if (countedByType(f)) {
+    return db<{ total: number }[]>`
+      SELECT coalesce(sum(n), 0)::int AS total FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}`;
+  }
+  if (f.q) {
+    // Counting every match of a common word reads most of the table; the order walks an index
+    // (posts_latest_idx, or posts_search_idx for rarer words) and stops at the cap.
+    return plannedWithItsValues(db<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM (
+        SELECT 1 FROM posts WHERE ${whereClause(db, f)} ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_TOTAL_CAP}
+      ) AS capped`);
+  }
+  return db<{ total: number }[]>`SELECT count(*)::int AS total FROM posts WHERE ${whereClause(db, f)}`;
+}
+
+export async function listPosts(
+  db: Db,
+  f: PostFilters,
+  page: { limit: number; offset: number },
+): Promise<{ posts: PostSummary[]; total: number }> {
+  const [posts, count] = await Promise.all([listPostsQuery(db, f, page), countPostsQuery(db, f)]);
+  return { posts, total: count[0]!.total };
+}
+
+export async function findPost(db: Db, id: number): Promise<PostSummary | null> {
+  const rows = await db<PostSummary[]>`SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts WHERE id = ${id}`;
+  return rows[0] ?? null;
+}
+
+/** Who asked the post and what it is, locked until the transaction ends (accepting an answer). */
+export async function lockPostForAnswer(
+  db: Db,
+  id: number,
+): Promise<{ type: PostType; author_token_hash: Buffer | null; accepted_comment_id: number | null } | null> {
+  const rows = await db<{ type: PostType; author_token_hash: Buffer | null; accepted_comment_id: number | null }[]>`
+    SELECT type, author_token_hash, accepted_comment_id FROM posts WHERE id = ${id} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** True when the comment exists and belongs to the post. */
+export async function isCommentOfPost(db: Db, postId: number, commentId: number): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+  return rows.length > 0;
+}
+
+/** Sets (or clears, with null) the post's accepted comment; answers the post as it is now. */
+export async function setAcceptedComment(db: Db, postId: number, commentId: number | null): Promise<PostSummary> {
+  const rows = await db<PostSummary[]>`
+    UPDATE posts SET accepted_comment_id = ${commentId} WHERE id = ${postId}
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  return rows[0]!;
+}
+
+/** One comment of a post (the accepted answer pinned on its detail), or null. */
+export async function findComment(db: Db, postId: number, commentId: number): Promise<Comment | null> {
+  const rows = await db<Comment[]>`
+    SELECT id, post_id, body, author_name, created_at FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+  return rows[0] ?? null;
+}
+
+/** The verified author of a post (null for none or no such post). */
+export async function postAuthorHash(db: Db, id: number): Promise<{ type: PostType; author_token_hash: Buffer | null } | null> {
+  const rows = await db<{ type: PostType; author_token_hash: Buffer | null }[]>`
+    SELECT type, author_token_hash FROM posts WHERE id = ${id}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Similar titles read at most this many matches, newest first (from posts_search_idx or
+ * posts_latest_idx), and rank only those: a common word costs no more than a rare one.
+ */
+export const SIMILAR_CANDIDATES = 300;
+
+/**
+ * Posts whose titles share a word with `words` (lexemes of the title weight 'A' only, so a body
+ * mentioning the word does not count), best match first, unexecuted (tests EXPLAIN it).
+ * `words` are plain letters and digits (the service splits the typed title), joined here with |.
+ */
+export function similarPostsQuery(db: Db, words: string[], limit: number) {
+  const query = words.map((word) => `${word}:A`).join(' | ');
+  return plannedWithItsValues(db<SimilarPost[]>`
+    SELECT id, type, title, status, created_at, comment_count, accepted_comment_id
+    FROM (
+      SELECT id, type, title, status, created_at, comment_count, accepted_comment_id, search FROM posts
+      WHERE search @@ to_tsquery('english', ${query})
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${SIMILAR_CANDIDATES}
+    ) AS candidates
+    ORDER BY ts_rank(search, to_tsquery('english', ${query})) DESC, created_at DESC, id DESC
+    LIMIT ${limit}`);
+}
+
+export async function postTitle(db: Db, id: number): Promise<string | null> {
+  const rows = await db<{ title: string }[]>`SELECT title FROM posts WHERE id = ${id}`;
+  return rows[0]?.title ?? null;
+}
+
+/** Position after a comment in a post's discussion order (created_at, id). */
+export interface CommentPosition {
+  createdAt: number;
+  id: number;
+}
+
+/**
+ * One page of a post's comments after `after` (from the start without), oldest first, unexecuted
+ * (tests EXPLAIN it). Keyset paging on comments_post_idx (post_id, created_at, id): each page
+ * reads only its own rows however long the thread is.
+ */
+export function listCommentsQuery(db: Db, postId: number, page: { after?: CommentPosition | undefined; limit: number }) {
+  const after = page.after ? db`AND (created_at, id) > (${page.after.createdAt}, ${page.after.id})` : db``;
+  return db<Comment[]>`
+    SELECT id, post_id, body, author_name, created_at FROM comments
+    WHERE post_id = ${postId} ${after}
+    ORDER BY created_at, id
+    LIMIT ${page.limit}`;
+}
+
+/** Up to `limit` comments after `after`, and whether more follow (one extra row is read to know). */
+export async function listComments(
+  db: Db,
+  postId: number,
+  page: { after?: CommentPosition | undefined; limit: number },
+): Promise<{ comments: Comment[]; more: boolean }> {
+  const rows = await listCommentsQuery(db, postId, { after: page.after, limit: page.limit + 1 });
+  return { comments: rows.slice(0, page.limit), more: rows.length > page.limit };
+}
+
+/** Inserts the comment and counts it on its post; null when the post does not exist. */
+export async function insertComment(
+  db: Db,
+  c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null },
+): Promise<Comment | null> {
+  const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} RETURNING id`;
+  if (counted.length === 0) return null;
+  const rows = await db<Comment[]>`
+    INSERT INTO comments (post_id, body, author_name, author_token_hash)
+    VALUES (${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
+    RETURNING id, post_id, body, author_name, created_at`;
+  return rows[0]!;
+}
+
+/**
+ * Records the visitor's upvote. `added` is false when the visitor had already upvoted (the primary
+ * key of post_upvotes decides, also between parallel requests). null when the post does not exist.
+ */
+export async function upvote(db: Db, postId: number, voterHash: Buffer): Promise<{ upvotes: number; added: boolean } | null> {
+  const added = await db<{ upvotes: number }[]>`
+    WITH vote AS (
+      INSERT INTO post_upvotes (post_id, voter_hash)
+      SELECT id, ${voterHash} FROM posts WHERE id = ${postId}
+      ON CONFLICT DO NOTHING
+      RETURNING post_id
+    )
+    UPDATE posts SET upvotes = upvotes + 1 FROM vote WHERE posts.id = vote.post_id RETURNING posts.upvotes`;
+  if (added[0]) return { upvotes: added[0].upvotes, added: true };
+  const current = await db<{ upvotes: number }[]>`SELECT upvotes FROM posts WHERE id = ${postId}`;
+  return current[0] ? { upvotes: current[0].upvotes, added: false } : null;
+}
+
+/** Resolves an open post; null when there is no such post, 'not_open' when it is already resolved. */
+export async function resolvePost(db: Db, id: number): Promise<PostSummary | 'not_open' | null> {
+  const rows = await db<PostSummary[]>`
+    UPDATE posts SET status = 'resolved' WHERE id = ${id} AND status = 'open'
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  if (rows[0]) return rows[0];
+  const exists = await db`SELECT 1 FROM posts WHERE id = ${id}`;
+  return exists.length > 0 ? 'not_open' : null;
+}
+
+/** Deletes the post with its comments and upvotes; false when there was none. */
+export async function deletePost(db: Db, id: number): Promise<boolean> {
+  const rows = await db`DELETE FROM posts WHERE id = ${id} RETURNING id`;
+  return rows.length > 0;
+}
+
+export async function listStaffPosts(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ posts: AdminPost[]; total: number }> {
+  const [posts, count] = await Promise.all([
+    db<AdminPost[]>`
+      SELECT id, title, type, status, author_name, created_at, upvotes, comment_count FROM posts
+      ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db<{ total: number }[]>`SELECT coalesce(sum(n), 0)::int AS total FROM post_totals`,
+  ]);
+  return { posts, total: count[0]!.total };
+}
+
+export async function countPostsSince(db: Db, since: number): Promise<number> {
+  const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since}`;
+  return rows[0]!.n;
+}

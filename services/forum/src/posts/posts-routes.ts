@@ -1,0 +1,166 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wfm/contracts/shared';
+import {
+  AcceptAnswerBody,
+  AcceptedAnswerResponse,
+  PostViewerResponse,
+  SimilarPostsQuery,
+  SimilarPostsResponse,
+  Comment,
+  CommentPage,
+  CreateCommentBody,
+  CreatePostBody,
+  CreatePostResponse,
+  ListCommentsQuery,
+  ListPostsQuery,
+  ListPostsResponse,
+  PostDetail,
+  PostIdParams,
+  UpvoteResponse,
+} from '@wfm/contracts/forum';
+import { requireVisitor } from '@wfm/service-kit';
+import * as postsService from './posts-service.ts';
+import { writeLimits } from '../rate-limits.ts';
+import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
+
+export const postsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { sql } = app;
+
+  app.post(
+    '/api/posts',
+    {
+      onRequest: writeLimits(app, 'post'),
+      schema: {
+        body: CreatePostBody,
+        response: { 201: CreatePostResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const authorName = await acceptAuthorName(app, req, req.body);
+      const id = await postsService.createPost(sql, { ...req.body, author_name: authorName }, visitorHash(req));
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/api/posts',
+    {
+      // My Posts puts the visitor's token in the query string; request lines would log it.
+      logLevel: 'warn',
+      schema: { querystring: ListPostsQuery, response: { 200: ListPostsResponse, 400: ErrorResponse } },
+    },
+    async (req) => postsService.listPosts(sql, req.query, verifiedVisitorHash(app)),
+  );
+
+  // Similar questions while a title is typed on /new (issue 16). A static path, so it wins over /api/posts/:id.
+  app.get(
+    '/api/posts/similar',
+    { schema: { querystring: SimilarPostsQuery, response: { 200: SimilarPostsResponse, 400: ErrorResponse } } },
+    async (req) => ({ posts: await postsService.similarPosts(sql, req.query.title) }),
+  );
+
+  app.get(
+    '/api/posts/:id',
+    {
+      schema: {
+        params: PostIdParams,
+        response: { 200: PostDetail, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => postsService.getPost(sql, req.params.id),
+  );
+
+  app.get(
+    '/api/posts/:id/comments',
+    {
+      schema: {
+        params: PostIdParams,
+        querystring: ListCommentsQuery,
+        response: { 200: CommentPage, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => postsService.listPostComments(sql, req.params.id, req.query),
+  );
+
+  app.post(
+    '/api/posts/:id/upvote',
+    {
+      onRequest: writeLimits(app, 'upvote'),
+      schema: {
+        params: PostIdParams,
+        response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    // One upvote per post per verified visitor (401 without an issued, unrevoked token).
+    async (req) => postsService.upvotePost(sql, req.params.id, requireVisitor(req).hash),
+  );
+
+  // What the caller may do on the post (accept an answer). Per visitor, so the gateway never caches it.
+  app.get(
+    '/api/posts/:id/viewer',
+    {
+      schema: {
+        params: PostIdParams,
+        response: { 200: PostViewerResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => postsService.viewerOf(sql, req.params.id, visitorHash(req)),
+  );
+
+  // Accepted answers (issue 16): the verified visitor who asked the Question marks, changes or clears one.
+  app.put(
+    '/api/posts/:id/accepted-answer',
+    {
+      onRequest: writeLimits(app, 'accept'),
+      schema: {
+        params: PostIdParams,
+        body: AcceptAnswerBody,
+        response: {
+          200: AcceptedAnswerResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (req) => postsService.setAcceptedAnswer(sql, req.params.id, req.body.comment_id, requireVisitor(req).hash),
+  );
+
+  app.delete(
+    '/api/posts/:id/accepted-answer',
+    {
+      onRequest: writeLimits(app, 'accept'),
+      schema: {
+        params: PostIdParams,
+        response: {
+          200: AcceptedAnswerResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (req) => postsService.setAcceptedAnswer(sql, req.params.id, null, requireVisitor(req).hash),
+  );
+
+  app.post(
+    '/api/comments',
+    {
+      onRequest: writeLimits(app, 'comment'),
+      schema: {
+        body: CreateCommentBody,
+        response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const authorName = await acceptAuthorName(app, req, req.body);
+      return reply.code(201).send(await postsService.addComment(sql, { ...req.body, author_name: authorName }, visitorHash(req)));
+    },
+  );
+};

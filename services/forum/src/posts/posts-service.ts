@@ -1,0 +1,234 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Sql } from '@wfm/service-kit';
+import { badRequest, forbidden, notFound, writeEvent } from '@wfm/service-kit';
+import {
+  ACCEPTED_ANSWER_MESSAGES,
+  SIMILAR_POSTS,
+  type AcceptedAnswerResponse,
+  type CentreSize,
+  type PostChannel,
+  type PostRegion,
+  type SimilarPost,
+  type WfmPlatform,
+  COMMENT_PAGE,
+  POST_MESSAGES,
+  type Comment,
+  type CommentPage,
+  type CreatePostInput,
+  type ListPostsResponse,
+  type PostDetail,
+  type PostSort,
+  type PostType,
+} from '@wfm/contracts/forum';
+import * as posts from './posts-repository.ts';
+
+export const ANONYMOUS = 'Anonymous';
+const DAY_MS = 86_400_000;
+
+export async function createPost(sql: Sql, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
+  const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
+  if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
+  const attachments = input.attachments.map((a) => ({
+    url: a.url,
+    originalName: a.originalName,
+    mimetype: a.mimetype,
+    size: a.size,
+    ...(a.filename === undefined ? {} : { filename: a.filename }),
+  }));
+  return sql.begin(async (tx) => {
+    const post = await posts.insertPost(tx, {
+      type: input.type,
+      title: input.title,
+      body: input.body,
+      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+      authorTokenHash,
+      tags: input.tags,
+      toolLinks: JSON.stringify(toolLinks),
+      attachments: JSON.stringify(attachments),
+      status: input.status,
+      wfm: { channel: input.channel, platform: input.platform, centre_size: input.centre_size, region: input.region },
+    });
+    await writeEvent(tx, 'forum.post.created', post);
+    return post.id;
+  });
+}
+
+export interface ListPostsInput {
+  type?: PostType | undefined;
+  sort: PostSort;
+  q?: string | undefined;
+  author_name?: string | undefined;
+  anon_token?: string | undefined;
+  start_date?: number | undefined;
+  end_date?: number | undefined;
+  unanswered?: boolean | undefined;
+  channel?: PostChannel | undefined;
+  platform?: WfmPlatform | undefined;
+  centre_size?: CentreSize | undefined;
+  region?: PostRegion | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * end_date is inclusive. A bare day (exactly a UTC midnight, as a date picker without time gives)
+ * stands for that whole day, so "To Date" includes the posts written on it.
+ */
+export function inclusiveEnd(endDate: number): number {
+  return endDate % DAY_MS === 0 ? endDate + DAY_MS - 1 : endDate;
+}
+
+/**
+ * `visitorHashOf` is the kit's app.verifyVisitor: My Posts (anon_token) lists the posts of a token
+ * identity issued; any other value lists nothing, never an error.
+ */
+export async function listPosts(
+  sql: Sql,
+  query: ListPostsInput,
+  visitorHashOf: (token: string) => Buffer | null,
+): Promise<ListPostsResponse> {
+  const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
+  if (authorTokenHash === null) return { posts: [], total: 0 };
+  return posts.listPosts(
+    sql,
+    {
+      type: query.type,
+      sort: query.sort,
+      q: query.q || undefined,
+      authorName: query.author_name || undefined,
+      authorTokenHash,
+      from: query.start_date,
+      to: query.end_date === undefined ? undefined : inclusiveEnd(query.end_date),
+      unanswered: query.unanswered,
+      channel: query.channel,
+      platform: query.platform,
+      centreSize: query.centre_size,
+      region: query.region,
+    },
+    { limit: query.limit, offset: query.offset },
+  );
+}
+
+/** `<created_at>-<id>` of the last comment given, when more follow. */
+const cursorAfter = (comments: Comment[], more: boolean): string | null => {
+  const last = comments.at(-1);
+  return more && last ? `${last.created_at}-${last.id}` : null;
+};
+
+/** The contract's regex has checked the shape; both parts are safe integers. */
+function parseCursor(cursor: string): posts.CommentPosition {
+  const [createdAt, id] = cursor.split('-');
+  return { createdAt: Number(createdAt), id: Number(id) };
+}
+
+/** The post with the first page of its comments and the cursor of the next page. */
+export async function getPost(sql: Sql, id: number): Promise<PostDetail> {
+  const [post, page] = await Promise.all([
+    posts.findPost(sql, id),
+    posts.listComments(sql, id, { limit: COMMENT_PAGE.default }),
+  ]);
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  const acceptedId = post.accepted_comment_id;
+  const accepted =
+    acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await posts.findComment(sql, id, acceptedId)));
+  return {
+    ...post,
+    comments: page.comments,
+    comments_next_cursor: cursorAfter(page.comments, page.more),
+    accepted_answer: accepted,
+  };
+}
+
+/** The comments after `after` (a cursor from the detail or the previous page); 404 without the post. */
+export async function listPostComments(
+  sql: Sql,
+  id: number,
+  query: { after?: string | undefined; limit: number },
+): Promise<CommentPage> {
+  const page = await posts.listComments(sql, id, {
+    after: query.after === undefined ? undefined : parseCursor(query.after),
+    limit: query.limit,
+  });
+  // A page with comments proves the post exists (comments go with their post).
+  if (page.comments.length === 0 && (await posts.postTitle(sql, id)) === null) throw notFound(POST_MESSAGES.notFound);
+  return { comments: page.comments, next_cursor: cursorAfter(page.comments, page.more) };
+}
+
+export async function upvotePost(sql: Sql, id: number, voterHash: Buffer): Promise<{ upvotes: number }> {
+  return sql.begin(async (tx) => {
+    const result = await posts.upvote(tx, id, voterHash);
+    if (!result) throw notFound(POST_MESSAGES.notFound);
+    if (result.added) await writeEvent(tx, 'forum.post.upvoted', { post_id: id, upvotes: result.upvotes });
+    return { upvotes: result.upvotes };
+  });
+}
+
+export async function addComment(
+  sql: Sql,
+  input: { post_id: number; body: string; author_name: string; isAnonymous: boolean },
+  authorTokenHash: Buffer | null,
+): Promise<Comment> {
+  return sql.begin(async (tx) => {
+    const comment = await posts.insertComment(tx, {
+      postId: input.post_id,
+      body: input.body,
+      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+      authorTokenHash,
+    });
+    if (!comment) throw notFound(POST_MESSAGES.notFound);
+    await writeEvent(tx, 'forum.comment.created', comment);
+    return comment;
+  });
+}
+
+const sameVisitor = (stored: Buffer | null, caller: Buffer): boolean =>
+  stored !== null && stored.length === caller.length && timingSafeEqual(stored, caller);
+
+/**
+ * Marks, changes (commentId) or clears (null) the accepted answer of a Question. Only the verified
+ * visitor who asked it may (403 otherwise, also for posts nobody verified wrote); the comment must
+ * be on this post (404). The post's status is not touched (staff resolve posts). A change is
+ * published as forum.post.updated, which drops the gateway's cached lists and detail and makes
+ * open pages refetch.
+ */
+export async function setAcceptedAnswer(
+  sql: Sql,
+  postId: number,
+  commentId: number | null,
+  askerHash: Buffer,
+): Promise<AcceptedAnswerResponse> {
+  return sql.begin(async (tx) => {
+    const target = await posts.lockPostForAnswer(tx, postId);
+    if (!target) throw notFound(POST_MESSAGES.notFound);
+    if (!sameVisitor(target.author_token_hash, askerHash)) throw forbidden(ACCEPTED_ANSWER_MESSAGES.notAsker);
+    if (target.type !== 'Question') throw badRequest(ACCEPTED_ANSWER_MESSAGES.notQuestion);
+    if (commentId !== null && !(await posts.isCommentOfPost(tx, postId, commentId))) {
+      throw notFound(ACCEPTED_ANSWER_MESSAGES.commentNotFound);
+    }
+    if (target.accepted_comment_id !== commentId) {
+      const post = await posts.setAcceptedComment(tx, postId, commentId);
+      await writeEvent(tx, 'forum.post.updated', post);
+    }
+    return { post_id: postId, accepted_comment_id: commentId };
+  });
+}
+
+/** What the calling visitor may do on a post: accept an answer when they asked this Question. 404 without the post. */
+export async function viewerOf(sql: Sql, postId: number, visitorHash: Buffer | null): Promise<{ can_accept_answer: boolean }> {
+  const post = await posts.postAuthorHash(sql, postId);
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  return { can_accept_answer: visitorHash !== null && post.type === 'Question' && sameVisitor(post.author_token_hash, visitorHash) };
+}
+
+/** Words of a typed title that search can use: letters and digits only (no tsquery syntax), at most a dozen. */
+export function titleWords(title: string): string[] {
+  const words = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.filter((word) => word.length >= 2).map((word) => word.slice(0, 40)))].slice(0, 12);
+}
+
+/** Up to SIMILAR_POSTS.max posts whose titles share words with `title`, best match first. */
+export async function similarPosts(sql: Sql, title: string): Promise<SimilarPost[]> {
+  const words = titleWords(title);
+  if (words.length === 0) return [];
+  return posts.similarPostsQuery(sql, words, SIMILAR_POSTS.max);
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  RECOVERY_MESSAGES,
+  type CreateRecoveryPhraseResponse,
+  type RecoverSessionResponse,
+  type RecoveryPhraseStatusResponse,
+} from '@wfm/contracts/identity';
+import { badRequest, conflict, notFound, unauthorized } from '@wfm/service-kit';
+import { findVisitor, IDENTITY_MESSAGES } from '../visitors/visitors-service.ts';
+import { hashAnonToken } from '../visitors/visitors-tokens.ts';
+import * as phrases from './recovery-repository.ts';
+import {
+  burnOneCheck,
+  DEFAULT_SCRYPT_COST,
+  isValidPhrase,
+  lookupOf,
+  newPhrase,
+  openPhrase,
+  sealPhrase,
+  type ScryptCost,
+} from './recovery-phrase.ts';
+
+/** The key of the prefix lookup (and of the per-prefix limit), derived from VISITOR_TOKEN_SECRET. */
+export const lookupKeyOf = (app: FastifyInstance): Buffer => app.visitorTokens.secretKey('identity-recovery-lookup');
+
+const cost = (): ScryptCost => DEFAULT_SCRYPT_COST;
+
+/**
+ * A new phrase for the visitor holding `token` (who must have a username); any earlier phrase of the
+ * visitor stops working in the same statement. The phrase is answered here once and never stored.
+ */
+export async function createPhrase(app: FastifyInstance, token: string | undefined): Promise<CreateRecoveryPhraseResponse> {
+  const tokenId = app.visitorTokens.idOf(token);
+  const visitor = tokenId === null ? null : await findVisitor(app.sql, token);
+  if (!visitor || tokenId === null) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
+  if (!visitor.username) throw conflict(RECOVERY_MESSAGES.usernameRequired);
+  const phrase = newPhrase();
+  const sealed = await sealPhrase(phrase, tokenId, lookupKeyOf(app), cost());
+  const createdAt = await phrases.upsertPhrase(app.sql, visitor.id, sealed);
+  return { phrase, created_at: createdAt.getTime() };
+}
+
+export async function phraseStatus(app: FastifyInstance, token: string | undefined): Promise<RecoveryPhraseStatusResponse> {
+  const visitor = await findVisitor(app.sql, token);
+  if (!visitor) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
+  const createdAt = await phrases.phraseCreatedAt(app.sql, visitor.id);
+  return { has_phrase: createdAt !== null, created_at: createdAt?.getTime() ?? null };
+}
+
+/**
+ * The token of the visitor whose phrase this is, and their username; nothing else. A phrase with a
+ * word off the list or a wrong checksum is a 400 before any hashing; an unknown or wrong phrase is
+ * one 404 (after at least one slow hash, so timing does not tell a known prefix from an unknown one).
+ */
+export async function recover(app: FastifyInstance, phrase: string): Promise<RecoverSessionResponse> {
+  if (!isValidPhrase(phrase)) throw badRequest(RECOVERY_MESSAGES.malformed);
+  const candidates = await phrases.findCandidates(app.sql, lookupOf(lookupKeyOf(app), phrase));
+  if (candidates.length === 0) await burnOneCheck(phrase, cost());
+  for (const candidate of candidates) {
+    const tokenId = await openPhrase(phrase, candidate, cost());
+    if (tokenId === null) continue;
+    const token = app.visitorTokens.forId(tokenId);
+    // The sealed id must still be this visitor's token (it always is; a mismatch finds nothing).
+    if (!hashAnonToken(token).equals(candidate.tokenHash)) continue;
+    return { anon_token: token, username: candidate.username };
+  }
+  throw notFound(RECOVERY_MESSAGES.noMatch);
+}

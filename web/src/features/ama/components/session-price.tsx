@@ -1,0 +1,18 @@
+import { AMA_MESSAGES } from '@wfm/contracts/ama';
+import { usePricing } from '../api/get-pricing.ts';
+import { formatPrice } from '../utils/session-display.ts';
+
+/** The price of a session from its pricing: "Loading pricing...", the price, or "Pricing not set" (§2, §8). */
+export function SessionPrice({ sessionId, className }: { sessionId: number; className?: string }) {
+  const pricing = usePricing(sessionId);
+  const text = pricing.isPending
+    ? AMA_MESSAGES.loadingPricing
+    : pricing.data
+      ? formatPrice(pricing.data.price, pricing.data.currency)
+      : AMA_MESSAGES.pricingNotSet;
+  return (
+    <span className={className} data-testid="session-price">
+      {text}
+    </span>
+  );
+}
