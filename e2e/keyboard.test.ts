@@ -83,9 +83,13 @@ describe('keyboard only', () => {
     await tabTo(page, /^New Post$/);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/new$/);
+    // The URL changes before the new page has rendered: the home page still on screen has a quick
+    // link also named "Ask for Help", which a Tab pressed too early reached (a CI run failed so).
+    await page.getByRole('heading', { level: 1, name: 'Create Post' }).waitFor();
 
     // Post type radios: arrows move between them.
-    await tabTo(page, /^Ask for Help$/);
+    const radio = await tabTo(page, /^Ask for Help$/);
+    expect(radio.tag).toBe('input');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.locator('input[name="post-type"]:checked').getAttribute('value')).toBe('Idea');
     await page.keyboard.press('ArrowLeft');
