@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      await deferAppScripts(outDir);
       const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
       await Promise.all(
         files.map(async (file) => {
@@ -39,6 +41,53 @@ function precompress(): Plugin {
       );
     },
   };
+}
+
+/**
+ * Replaces the entry `<script type="module">` and its `modulepreload` links in the built index.html
+ * with one small classic script (`assets/boot-<hash>.js`, deferred) that adds them after the first
+ * paint. A server-rendered page (gateway/src/html-pages.ts) then paints its content from the HTML
+ * and CSS alone: with the modules in the head, the browser fetched and ran about 700 KB of
+ * JavaScript before it painted anything it already had (a phone's first paint waited for all of it).
+ * A hidden tab, which paints nothing, loads them at once.
+ */
+async function deferAppScripts(outDir: string): Promise<void> {
+  const file = path.join(outDir, 'index.html');
+  const html = await readFile(file, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('index.html: no module entry script to defer');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const boot = `(function () {
+  var entry = ${JSON.stringify(entry[1])};
+  var preloads = ${JSON.stringify(preloads.map((m) => m[1]))};
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden') return start();
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 500);
+})();
+`;
+  const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+  await writeFile(path.join(outDir, name), boot);
+  let rewritten = html.replace(entry[0], '');
+  for (const m of preloads) rewritten = rewritten.replace(m[0], '');
+  rewritten = rewritten.replace(/<\/head>/, `  <script defer src="/${name}"></script>\n  </head>`);
+  await writeFile(file, rewritten);
 }
 
 // The dev server forwards API, realtime and upload traffic to the gateway (PORT, default 8080).
