@@ -49,7 +49,8 @@ function precompress(): Plugin {
  * paint. A server-rendered page (gateway/src/html-pages.ts) then paints its content from the HTML
  * and CSS alone: with the modules in the head, the browser fetched and ran about 700 KB of
  * JavaScript before it painted anything it already had (a phone's first paint waited for all of it).
- * A hidden tab, which paints nothing, loads them at once.
+ * The signal is the first-contentful-paint entry (a second later at most); a page without server
+ * markup, or a hidden tab, which paints nothing, loads them at once.
  */
 async function deferAppScripts(outDir: string): Promise<void> {
   const file = path.join(outDir, 'index.html');
@@ -77,9 +78,19 @@ async function deferAppScripts(outDir: string): Promise<void> {
     script.src = entry;
     document.head.appendChild(script);
   }
-  if (document.visibilityState === 'hidden') return start();
-  requestAnimationFrame(function () { setTimeout(start, 0); });
-  setTimeout(start, 500);
+  var root = document.getElementById('root');
+  // Nothing to paint first (a page the server does not render), or nothing painted (a hidden tab).
+  if (!root || !root.firstElementChild || document.visibilityState === 'hidden') return start();
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start, 0); }); });
+  }
+  setTimeout(start, 1000);
 })();
 `;
   const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;

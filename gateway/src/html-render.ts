@@ -228,14 +228,45 @@ ${poll.description ? `<p class="text-muted-foreground break-words">${esc(poll.de
 <p class="text-sm text-muted-foreground">${poll.total_votes} votes · ${esc(poll.status)}</p></div></section>`;
 }
 
+/** The badge classes of each display status (web: SessionStatusBadge, packages/ui Badge). */
+const STATUS_BADGE: Record<string, string> = {
+  scheduled: 'border-transparent bg-primary text-primary-foreground',
+  live: 'border-transparent bg-destructive text-destructive-foreground',
+  completed: 'border-transparent bg-secondary text-secondary-foreground',
+  cancelled: 'border-border text-foreground',
+};
+const ARROW_LEFT =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="m12 19-7-7 7-7"/><path d="M19 12H5"/></svg>';
+const GHOST_SM_LINK =
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0 bg-transparent hover:bg-accent hover:text-accent-foreground h-8 px-3 text-xs w-fit';
+
+/**
+ * The session page laid out as the web app lays it out (ama-session-page.tsx: back link, card with
+ * banner, title row, description as typed, host): the title and description keep their size when
+ * React takes over, so the browser does not count the app's copy as a later, larger paint.
+ */
 export function sessionMain(session: SessionLike): string {
-  return `<div class="grid gap-6"><a href="/ama" class="text-sm text-muted-foreground hover:text-primary">Back to AMA sessions</a>
-${session.image_url ? `<img src="${esc(session.image_url)}" alt="" class="aspect-[16/7] w-full rounded-lg object-cover" width="1120" height="490">` : ''}
-<div class="grid gap-2"><p class="text-sm text-muted-foreground">${esc(session.status)} · ${time(session.scheduled_time, true)} UTC · ${session.duration_minutes} minutes</p>
-<h1 class="text-2xl font-bold tracking-tight break-words">${esc(session.title)}</h1>
-<p class="text-muted-foreground">Hosted by ${esc(session.host_name)}</p></div>
-${paragraphs(session.description)}
-${session.host_bio ? `<section class="${CARD} grid gap-2 p-4"><h2 class="font-semibold">About ${esc(session.host_name)}</h2>${paragraphs(session.host_bio, 'text-sm')}</section>` : ''}</div>`;
+  // As the web app's hostInitials.
+  const initials =
+    session.host_name
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+      .join('') || '?';
+  const banner = session.image_url
+    ? `<img src="${esc(session.image_url)}" alt="Banner of ${esc(session.title)}" class="size-full object-cover" width="1120" height="490">`
+    : `<div class="flex size-full flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground">Image unavailable</div>`;
+  const badge = STATUS_BADGE[session.status]
+    ? `<span class="inline-flex items-center rounded-full border px-2 py-0.5 text-[0.7rem] font-semibold leading-none ${STATUS_BADGE[session.status]} uppercase tracking-wide">${esc(session.status.toUpperCase())}</span>`
+    : '';
+  return `<div class="grid gap-6"><a href="/ama" class="${GHOST_SM_LINK}">${ARROW_LEFT}Back to AMA Sessions</a>
+<div class="${CARD} overflow-hidden"><div class="relative block aspect-[16/7] w-full overflow-hidden rounded-t-lg rounded-none">${banner}</div>
+<div class="grid gap-5 p-5 sm:p-6"><div class="flex flex-wrap items-start justify-between gap-3"><h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${esc(session.title)}</h1>${badge}</div>
+${session.description ? `<p class="whitespace-pre-line">${esc(session.description)}</p>` : ''}
+<div class="flex items-start gap-3"><div class="grid size-12 shrink-0 place-content-center rounded-full bg-primary font-semibold text-primary-foreground" aria-hidden="true">${esc(initials)}</div><div class="grid gap-1"><p class="font-semibold">${esc(session.host_name)}</p>${session.host_bio ? `<p class="whitespace-pre-line text-sm text-muted-foreground">${esc(session.host_bio)}</p>` : ''}</div></div>
+<p class="text-sm text-muted-foreground">${time(session.scheduled_time, true)} UTC · ${session.duration_minutes} minutes</p></div></div></div>`;
 }
 
 export function toolsMain(tools: ToolLike[]): string {

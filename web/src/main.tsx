@@ -1,6 +1,6 @@
 // First: configures zod before any schema parses (see the file).
 import './app/zod-config.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
 import { createAppRouter, type RouteHandle } from './app/router.tsx';
@@ -44,10 +44,15 @@ async function prepareFirstRender(): Promise<void> {
   await Promise.race([Promise.allSettled(preloads), new Promise((resolve) => setTimeout(resolve, PRELOAD_LIMIT_MS))]);
 }
 
+// A transition: React renders the first page in slices of a few milliseconds instead of one long
+// task, so a phone stays responsive while it builds the page (the server markup is on screen).
 void prepareFirstRender().finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

@@ -40,10 +40,12 @@ export function serveSessions(
   sessions: AmaSession[],
   { counts = { confirmed: 0, pending: 0 }, unpriced = [] as number[] } = {},
 ) {
+  const priced = (s: AmaSession): AmaSession => (unpriced.includes(s.id) ? { ...s, price: null, currency: null } : s);
   server.use(
-    http.get('/api/ama/sessions', () => HttpResponse.json(sessions)),
+    // An unpriced session says so in its own answer too (price null), as the service answers it.
+    http.get('/api/ama/sessions', () => HttpResponse.json(sessions.map(priced))),
     http.get('/api/ama/sessions/:id', ({ params }) => {
-      const found = sessions.find((s) => s.id === Number(params.id));
+      const found = sessions.map(priced).find((s) => s.id === Number(params.id));
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Session not found' }, { status: 404 });
     }),
     http.get('/api/ama/sessions/:id/pricing', ({ params }) =>

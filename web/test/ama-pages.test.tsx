@@ -57,6 +57,21 @@ describe('/ama', () => {
     await waitFor(() => expect(within(past!).getByTestId('session-price')).toHaveTextContent(AMA_MESSAGES.pricingNotSet));
   });
 
+  it('does not ask for the pricing of a session without a price (a 404 would be a console error)', async () => {
+    visitor();
+    serveSessions([amaSession(), amaSession({ id: 8, title: 'Free chat' })], { unpriced: [8] });
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/pricing')) asked.push(new URL(request.url).pathname);
+    });
+    renderApp('/ama');
+    const [card, free] = await screen.findAllByTestId('ama-card');
+    await waitFor(() => expect(within(card!).getByTestId('session-price')).toHaveTextContent('$25.00'));
+    expect(within(free!).getByTestId('session-price')).toHaveTextContent(AMA_MESSAGES.pricingNotSet);
+    server.events.removeAllListeners('request:start');
+    expect(asked).toEqual([`/api/ama/sessions/${amaSession().id}/pricing`]);
+  });
+
   it('shows "Invalid Date" for a time that is no date', async () => {
     visitor();
     serveSessions([amaSession({ scheduled_time: 9e15 })]);

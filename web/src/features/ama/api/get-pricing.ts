@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AMA_CLIENT_CACHE_MS, SessionPricing } from '@wfm/contracts/ama';
+import { AMA_CLIENT_CACHE_MS, SessionPricing, type AmaSession } from '@wfm/contracts/ama';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';
 
@@ -16,6 +16,11 @@ export const pricingQueryOptions = (id: number) =>
     retry: false,
   });
 
-export function usePricing(id: number) {
-  return useQuery(pricingQueryOptions(id));
+/**
+ * The pricing of a session. A session whose detail says it has no price is not asked (its pricing
+ * answers 404, a failed request in every visitor's console): it shows "Pricing not set" at once.
+ * Loading is `isLoading` (a skipped lookup is pending but never loading).
+ */
+export function usePricing(session: Pick<AmaSession, 'id' | 'price'>) {
+  return useQuery({ ...pricingQueryOptions(session.id), enabled: session.price !== null });
 }

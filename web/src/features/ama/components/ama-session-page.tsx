@@ -30,13 +30,13 @@ function BackLink() {
   );
 }
 
-function SessionFee({ sessionId }: { sessionId: number }) {
-  const pricing = usePricing(sessionId);
+function SessionFee({ session }: { session: AmaSession }) {
+  const pricing = usePricing(session);
   return (
     <div className="grid gap-0.5">
       <span className="text-xs text-muted-foreground">Session Fee</span>
       <span className="text-lg font-semibold" data-testid="session-fee">
-        {pricing.isPending
+        {pricing.isLoading
           ? AMA_MESSAGES.loadingPricing
           : pricing.data
             ? `${formatPrice(pricing.data.price, pricing.data.currency)} ${pricing.data.currency}`
@@ -97,7 +97,7 @@ function SessionView({ session }: { session: AmaSession }) {
             </div>
           </div>
           <div className="flex flex-wrap items-end justify-between gap-4 border-t pt-4">
-            <SessionFee sessionId={session.id} />
+            <SessionFee session={session} />
             <div className="flex flex-wrap gap-2">
               {zoom && (
                 <ExternalAnchor href={zoom} className={buttonClasses({ variant: 'outline' })}>

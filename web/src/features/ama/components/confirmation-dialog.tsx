@@ -19,7 +19,7 @@ export function ConfirmationDialog({
   method: PaymentMethod;
   onClose: () => void;
 }) {
-  const pricing = usePricing(session.id);
+  const pricing = usePricing(session);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -46,7 +46,7 @@ export function ConfirmationDialog({
         </dl>
         <p className="text-sm text-muted-foreground">{SAVE_REFERENCE_REMINDER}</p>
         <section aria-label="Payment instructions" className="rounded-md border p-3">
-          {pricing.isPending && method !== 'bank_transfer' ? (
+          {pricing.isLoading && method !== 'bank_transfer' ? (
             <p className="text-sm text-muted-foreground">Loading pricing...</p>
           ) : (
             <PaymentInstructions method={method} pricing={pricing.data} />

@@ -35,7 +35,7 @@ export function SessionCard({ session, now }: { session: AmaSession; now: number
         {session.host_bio && <p className="line-clamp-2 text-sm text-muted-foreground">{session.host_bio}</p>}
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="text-muted-foreground">Session Fee</span>
-          <SessionPrice sessionId={session.id} className="font-semibold" />
+          <SessionPrice session={session} className="font-semibold" />
         </div>
         <ZoomLink link={session.zoom_link} />
         <BookButtons flow={flow} className="mt-auto pt-2" />

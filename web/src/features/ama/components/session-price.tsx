@@ -1,11 +1,11 @@
-import { AMA_MESSAGES } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, type AmaSession } from '@wfm/contracts/ama';
 import { usePricing } from '../api/get-pricing.ts';
 import { formatPrice } from '../utils/session-display.ts';
 
 /** The price of a session from its pricing: "Loading pricing...", the price, or "Pricing not set" (§2, §8). */
-export function SessionPrice({ sessionId, className }: { sessionId: number; className?: string }) {
-  const pricing = usePricing(sessionId);
-  const text = pricing.isPending
+export function SessionPrice({ session, className }: { session: Pick<AmaSession, 'id' | 'price'>; className?: string }) {
+  const pricing = usePricing(session);
+  const text = pricing.isLoading
     ? AMA_MESSAGES.loadingPricing
     : pricing.data
       ? formatPrice(pricing.data.price, pricing.data.currency)

@@ -62,7 +62,7 @@ export function UsernameForm({ anonToken, onSaved }: { anonToken: string; onSave
           aria-invalid={feedback?.tone === 'error' || undefined}
         />
         <p id={`${messageId}-hint`} className="text-xs text-muted-foreground">
-          3 to 20 characters: letters, numbers, underscores and hyphens.
+          3 to 20 characters: letters, numbers, underscores and hyphens. You can still post anonymously whenever you like.
         </p>
         <p
           id={`${messageId}-message`}

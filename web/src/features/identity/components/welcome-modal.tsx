@@ -37,7 +37,7 @@ export function WelcomeModal({ anonToken }: { anonToken: string }) {
             <DialogDescription>
               {restoring
                 ? 'Enter the 12-word recovery phrase you saved to use your username, posts and votes on this device.'
-                : 'Pick a public username to get started. It appears on your posts and comments (you can still post anonymously whenever you like) and cannot be changed later.'}
+                : 'Pick a public username for your posts and comments. It cannot be changed later.'}
             </DialogDescription>
           </DialogHeader>
           {restoring ? <RestoreForm /> : <UsernameForm anonToken={anonToken} onSaved={setSaved} />}
