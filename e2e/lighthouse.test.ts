@@ -10,7 +10,8 @@ import { seedPublicPages, type PublicPagesSeed } from './lib/public-pages.ts';
 /**
  * Issue 15 item 2: Lighthouse (mobile form factor, its default simulated throttling: slow 4G and a
  * 4x slower CPU) scores the public pages at least 90 for performance and 100 for accessibility,
- * best practices and SEO, on a first visit (no token, empty browser cache).
+ * best practices and SEO, on a first visit (no token, empty browser cache): each page three times
+ * (LIGHTHOUSE_RUNS), judged on the run with the median performance score.
  *
  * A performance score measures the machine as much as the page: this file is not part of the
  * parallel run. It has its own vitest config (vitest.lighthouse.config.ts), which `npm test`
@@ -22,6 +23,9 @@ const site = inject('siteUrl');
 const admin = inject('admin');
 
 export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+/** Runs per page (LIGHTHOUSE_RUNS, odd); the median one is judged. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS % 2 === 0) throw new Error(`LIGHTHOUSE_RUNS must be an odd positive integer (got ${process.env.LIGHTHOUSE_RUNS})`);
 type Category = keyof typeof TARGETS;
 
 const REPORT_DIR = path.join(path.dirname(SCREENSHOT_DIR), 'lighthouse');
@@ -88,10 +92,16 @@ describe('Lighthouse mobile on a first visit', () => {
   ];
   for (const [name, pagePath] of pages) {
     it(`${name}: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO 100`, async () => {
-      const result = await audit(name, pagePath());
+      // One score varies by a few points from run to run (Lighthouse's own advice: judge the median
+      // of several runs). The run with the median performance score is judged, on every category.
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(runs.length === 0 ? name : `${name}-${i + 1}`, pagePath()));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const result = runs[Math.floor(runs.length / 2)]!;
+      console.log(`lighthouse ${name}: performance of the ${RUNS} runs ${runs.map((r) => r.scores.performance).join(', ')}; median judged`);
       for (const [id, target] of Object.entries(TARGETS) as Array<[Category, number]>) {
         expect(result.scores[id], `${name} ${id}; failing audits:\n${result.failing.join('\n')}`).toBeGreaterThanOrEqual(target);
       }
-    }, 180_000);
+    }, 180_000 * RUNS);
   }
 });

@@ -118,6 +118,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Building a zod schema has no effect beyond its value, but the bundler cannot know it: every
+      // schema of every imported contract module was built on the first visit, used or not (the
+      // first page's script evaluation was the longest task on a phone). `z.*` calls (and calls
+      // chained on them) count as pure, so unused schemas are dropped. zod-config.ts calls
+      // `config`, imported by name, which stays.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         // Only the ones every page needs are grouped; a catch-all vendor group (and a charts group,
