@@ -42,9 +42,6 @@ function clientMessageOf(raw: WebSocket.RawData, isBinary: boolean): RealtimeCli
   }
 }
 
-/** How a broadcast frame is sent: text, final, never compressed (per-message deflate is off). */
-const FRAME_OPTIONS = { binary: false, compress: false, fin: true } as const;
-
 /**
  * A message serialised once for every socket it goes to: JSON text encoded to UTF-8 bytes a single
  * time, so each send is only ws's frame header and the socket write (a string would be measured
@@ -53,6 +50,31 @@ const FRAME_OPTIONS = { binary: false, compress: false, fin: true } as const;
 export function encodeFrame(message: RealtimeMessage): Buffer {
   return Buffer.from(JSON.stringify(message), 'utf8');
 }
+
+/**
+ * The bytes of one complete websocket frame (RFC 6455 §5.2) as a server sends it: final, text,
+ * unmasked, uncompressed (per-message deflate is off), carrying `payload`. Built once per broadcast.
+ */
+export function textFrameBytes(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN + opcode 1 (text)
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/** ws keeps the TCP connection of a socket in `_socket` (not in its types). */
+type SocketWithTransport = WebSocket & { _socket: Socket };
 
 /**
  * Lets go of what the HTTP upgrade left attached to an open socket: @fastify/websocket's error
@@ -150,7 +172,10 @@ export class RealtimeHub {
    * of being buffered for without bound; it reconnects and refetches like after any drop.
    */
   private send(sockets: Iterable<WebSocket>, message: RealtimeMessage): number {
-    const frame = encodeFrame(message);
+    // The whole frame is built once and written as it is to each connection: per socket one write
+    // and nothing else (ws's own send builds a header and two writes per socket). Safe because ws
+    // queues nothing of its own here: no compression, no Blob sends, and a write is a whole frame.
+    const frame = textFrameBytes(encodeFrame(message));
     const { maxBufferedBytes } = this.opts;
     let sent = 0;
     let dropped = 0;
@@ -162,7 +187,7 @@ export class RealtimeHub {
         dropped += 1;
         continue;
       }
-      socket.send(frame, FRAME_OPTIONS);
+      (socket as SocketWithTransport)._socket.write(frame);
       sent += 1;
     }
     if (dropped > 0) this.opts.log.warn({ dropped }, 'dropped websocket clients that do not keep up');

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket, { WebSocketServer } from 'ws';
 import { createMemoryBus } from '@wfm/service-kit';
 import { buildGateway } from '../src/app.ts';
-import { encodeFrame, RealtimeHub } from '../src/realtime.ts';
+import { encodeFrame, RealtimeHub, textFrameBytes } from '../src/realtime.ts';
 import { silentLogger, STAFF_SECRET, startFakeServices, type FakeServices } from './helpers.ts';
 
 setFlagsFromString('--expose-gc');
@@ -75,6 +75,31 @@ describe('broadcast', () => {
     // Text frames (not binary), byte for byte the JSON of the message.
     expect(new Set(await Promise.all(arrivals))).toEqual(new Set([JSON.stringify(message)]));
     for (const ws of clients) ws.close();
+  });
+
+  it('writes frames a client reads intact at every length encoding (7-bit, 16-bit and 64-bit lengths)', async () => {
+    const hub = newHub();
+    const { url } = await hubServer(hub);
+    const client = await connect(url);
+    await untilSize(hub, 1);
+    const received: string[] = [];
+    client.on('message', (raw, isBinary) => received.push(isBinary ? 'binary' : String(raw)));
+    const overhead = JSON.stringify({ type: 'new_post', data: { body: '' } }).length;
+    const messages = [125, 126, 65_535, 65_536, 200_000].map((total) => ({ type: 'new_post', data: { body: 'x'.repeat(total - overhead) } }));
+    for (const message of messages) {
+      expect(hub.broadcast(message as never)).toBe(1);
+    }
+    while (received.length < messages.length) await nextTurn();
+    expect(received).toEqual(messages.map((m) => JSON.stringify(m)));
+    expect(received.map((r) => Buffer.byteLength(r))).toEqual([125, 126, 65_535, 65_536, 200_000]);
+    client.close();
+  });
+
+  it('frames as RFC 6455 says: FIN and text opcode, no mask, the shortest length form', () => {
+    expect([...textFrameBytes(Buffer.from('hi')).subarray(0, 2)]).toEqual([0x81, 2]);
+    expect([...textFrameBytes(Buffer.alloc(126)).subarray(0, 4)]).toEqual([0x81, 126, 0, 126]);
+    expect([...textFrameBytes(Buffer.alloc(65_536)).subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
+    expect(textFrameBytes(Buffer.from('hi')).subarray(2).toString()).toBe('hi');
   });
 
   it('encodes the frame as the UTF-8 bytes of the JSON', () => {

@@ -51,7 +51,7 @@ function fail(reason: string): void {
 
 function open(url: string, localAddress: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { localAddress, perMessageDeflate: false, handshakeTimeout: 30_000 });
+    const ws = new WebSocket(url, { localAddress, perMessageDeflate: false, handshakeTimeout: 30_000, skipUTF8Validation: true });
     ws.once('open', () => {
       ws.off('error', reject);
       resolve(ws);
@@ -61,16 +61,34 @@ function open(url: string, localAddress: string): Promise<WebSocket> {
   });
 }
 
-function watch(ws: WebSocket): void {
-  ws.on('message', (raw) => {
-    const at = wallClock();
+/**
+ * Arrivals stamped but not yet read. A message is stamped the moment its socket's data is handed
+ * over and parsed later, after every socket that was readable at the same time has been stamped:
+ * parsing each message before the next socket is served would add the generator's own work to the
+ * later sockets' figures.
+ */
+const unread: Array<{ at: number; raw: WebSocket.RawData }> = [];
+let draining = false;
+
+function drain(): void {
+  draining = false;
+  for (const { at, raw } of unread.splice(0)) {
     const message = JSON.parse(String(raw)) as { type: string; data: { id?: unknown } };
-    if (message.type !== 'new_post' || typeof message.data.id !== 'number') return;
+    if (message.type !== 'new_post' || typeof message.data.id !== 'number') continue;
     const id = message.data.id;
     let times = arrivals.get(id);
     if (!times) arrivals.set(id, (times = []));
     times.push(at);
     waiting.get(id)?.();
+  }
+}
+
+function watch(ws: WebSocket): void {
+  ws.on('message', (raw) => {
+    unread.push({ at: wallClock(), raw });
+    if (draining) return;
+    draining = true;
+    setImmediate(drain);
   });
   ws.on('error', (err) => {
     if (!closing) fail(`a client failed: ${err.message}`);
