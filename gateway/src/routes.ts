@@ -46,6 +46,12 @@ export interface CachePolicy {
   paramsOfEvent?: (data: unknown) => Record<string, string> | undefined;
   /** How long an entry is served when no event drops it first; unset: the gateway's readCache.ttlMs (10 s). */
   ttlMs?: number;
+  /**
+   * Query parameters (a search's `q`) whose reads are cached in this replica's memory only, not in
+   * Redis: nearly every distinct search is asked once, and for each such miss the shared layer cost
+   * three Redis round trips (generations, entry, store) that no other replica ever used.
+   */
+  memoryOnlyQuery?: readonly string[];
 }
 
 /** A path below a route's prefix with rules of its own. */
@@ -165,7 +171,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
     csrf: false,
     paths: [
       // A post changes every list (order, counts, search).
-      { pattern: '/api/posts', cache: { group: 'lists', perVisitorQuery: VISITOR_QUERY, droppedBy: POST_CHANGES } },
+      { pattern: '/api/posts', cache: { group: 'lists', perVisitorQuery: VISITOR_QUERY, memoryOnlyQuery: ['q'], droppedBy: POST_CHANGES } },
       // Similar questions on /new (issue 16): the same for everyone; titles, answers and counts change with posts.
       { pattern: '/api/posts/similar', cache: { group: 'similar', perVisitorQuery: [], droppedBy: POST_CHANGES } },
       {

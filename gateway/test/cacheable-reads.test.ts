@@ -30,6 +30,14 @@ describe('which reads are cacheable', () => {
   });
 });
 
+describe('searches', () => {
+  it('are kept in memory only (never the shared layer), while the other list reads are shared', () => {
+    expect(cacheableRead('GET', '/api/posts?q=erlang&sort=latest', {})).toEqual({ key: '/api/posts?q=erlang&sort=latest', group: 'lists', shared: false });
+    expect(cacheableRead('GET', '/api/posts?sort=latest&limit=20', {})).toEqual({ key: '/api/posts?limit=20&sort=latest', group: 'lists' });
+    expect(cacheableRead('GET', '/api/posts/7', {})).toEqual({ key: '/api/posts/7', group: 'post:7' });
+  });
+});
+
 describe('catalog reads', () => {
   it('caches tool, template and poll lists, poll stats and anonymous poll details', () => {
     expect(cacheableRead('GET', '/api/tools?sort=votes&category=RTA', {})).toEqual({ key: '/api/tools?category=RTA&sort=votes', group: 'catalog-tools' });

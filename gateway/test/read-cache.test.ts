@@ -447,6 +447,23 @@ describe('Redis as the shared layer', () => {
     expect(forum.callsTo(url)).toBe(3);
   });
 
+  it('keeps a search in the memory of the replica that asked, never in Redis', async () => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    cleanups.push(async () => void (await redis.quit()));
+    const namespace = `test-${randomUUID()}`;
+    const replicaA = await gatewayWith({ redis, readCache: { namespace } });
+    const replicaB = await gatewayWith({ redis, readCache: { namespace } });
+    const url = `/api/posts?q=${randomUUID()}`;
+    expect((await replicaA.get(url)).headers['x-cache']).toBe('MISS');
+    expect((await replicaA.get(url)).headers['x-cache']).toBe('HIT');
+    expect((await replicaB.get(url)).headers['x-cache']).toBe('MISS');
+    expect(forum.callsTo(url)).toBe(2);
+    expect(await redis.keys(`wfm:gateway:cache:${namespace}:e:*`)).toEqual([]);
+    // A list without a search in the same deployment is shared as before.
+    expect((await replicaA.get('/api/posts?sort=latest')).headers['x-cache']).toBe('MISS');
+    expect((await redis.keys(`wfm:gateway:cache:${namespace}:e:*`)).length).toBe(1);
+  });
+
   it('works from memory when Redis cannot be reached', async () => {
     const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
     redis.on('error', () => {});

@@ -16,6 +16,8 @@ export interface CacheableRead {
   group: CacheGroup;
   /** The route's own TTL; unset: the cache's. */
   ttlMs?: number;
+  /** False: this replica's memory only, never the shared (Redis) layer (CachePolicy.memoryOnlyQuery). */
+  shared?: false;
 }
 
 /** A cacheable read and the service that answers it on a miss. */
@@ -51,6 +53,7 @@ interface CompiledPolicy {
   perVisitorQuery: ReadonlySet<string>;
   perVisitorHeaders: readonly string[];
   ttlMs: number | undefined;
+  memoryOnlyQuery: ReadonlySet<string>;
 }
 
 function decodeName(raw: string): string | undefined {
@@ -66,17 +69,19 @@ function decodeName(raw: string): string | undefined {
  * `?sort=latest&type=Idea` and `?type=Idea&sort=latest` share an entry. Values are kept as sent.
  * Undefined when the query names a visitor or cannot be decoded.
  */
-function normalizeQuery(query: string, perVisitor: ReadonlySet<string>): string | undefined {
+function normalizeQuery(query: string, policy: CompiledPolicy): { query: string; memoryOnly: boolean } | undefined {
   const pairs: Array<{ name: string; raw: string }> = [];
+  let memoryOnly = false;
   for (const raw of query.split('&')) {
     if (raw === '') continue;
     const name = decodeName(raw.split('=', 1)[0]!);
-    if (name === undefined || perVisitor.has(name)) return undefined;
+    if (name === undefined || policy.perVisitorQuery.has(name)) return undefined;
+    if (policy.memoryOnlyQuery.has(name)) memoryOnly = true;
     pairs.push({ name, raw });
   }
-  if (pairs.length === 0) return '';
+  if (pairs.length === 0) return { query: '', memoryOnly };
   pairs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return `?${pairs.map((p) => p.raw).join('&')}`;
+  return { query: `?${pairs.map((p) => p.raw).join('&')}`, memoryOnly };
 }
 
 /** Every path entry of the table with a cache policy, with its route and compiled group. */
@@ -105,6 +110,7 @@ export class CacheableReads {
           perVisitorQuery: new Set(value.policy.perVisitorQuery),
           perVisitorHeaders: (value.policy.perVisitorHeaders ?? []).map((h) => h.toLowerCase()),
           ttlMs: value.policy.ttlMs,
+          memoryOnlyQuery: new Set(value.policy.memoryOnlyQuery),
         },
       })),
     );
@@ -122,10 +128,11 @@ export class CacheableReads {
     if (!match) return undefined;
     const policy = match.value;
     if (policy.perVisitorHeaders.some((name) => headers[name] !== undefined)) return undefined;
-    const query = queryStart === -1 ? '' : normalizeQuery(url.slice(queryStart + 1), policy.perVisitorQuery);
+    const query = queryStart === -1 ? { query: '', memoryOnly: false } : normalizeQuery(url.slice(queryStart + 1), policy);
     if (query === undefined) return undefined;
-    const read: CacheableRead = { key: `${path}${query}`, group: policy.groupOf(match.params) };
+    const read: CacheableRead = { key: `${path}${query.query}`, group: policy.groupOf(match.params) };
     if (policy.ttlMs !== undefined) read.ttlMs = policy.ttlMs;
+    if (query.memoryOnly) read.shared = false;
     return { read, service: policy.service };
   }
 }

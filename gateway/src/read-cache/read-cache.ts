@@ -104,7 +104,7 @@ export class ReadCache {
 
   private async fill(read: CacheableRead, fill: Fill, fetchFromService: () => Promise<UpstreamAnswer>): Promise<ReadAnswer> {
     let slot: Slot | undefined;
-    if (this.shared?.ready) {
+    if (this.shared?.ready && read.shared !== false) {
       try {
         const found = await this.shared.get(read.key, read.group);
         slot = found.slot;
