@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -10,7 +10,7 @@ import { seedPublicPages, type PublicPagesSeed } from './lib/public-pages.ts';
 /**
  * Issue 15 item 2: Lighthouse (mobile form factor, its default simulated throttling: slow 4G and a
  * 4x slower CPU) scores the public pages at least 90 for performance and 100 for accessibility,
- * best practices and SEO, on a first visit (no token, empty browser cache): each page three times
+ * best practices and SEO, on a first visit (no token, empty browser cache): each page five times
  * (LIGHTHOUSE_RUNS), judged on the run with the median performance score.
  *
  * A performance score measures the machine as much as the page: this file is not part of the
@@ -24,11 +24,37 @@ const admin = inject('admin');
 
 export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 /** Runs per page (LIGHTHOUSE_RUNS, odd); the median one is judged. */
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS % 2 === 0) throw new Error(`LIGHTHOUSE_RUNS must be an odd positive integer (got ${process.env.LIGHTHOUSE_RUNS})`);
 type Category = keyof typeof TARGETS;
 
 const REPORT_DIR = path.join(path.dirname(SCREENSHOT_DIR), 'lighthouse');
+
+/** The machine's busy and total CPU time so far (jiffies, all cores), from /proc/stat. */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits (at most `limitMs`) until the machine has been quiet for three seconds in a row: the
+ * parallel run's processes and the stack's own start-up work must not be measured as the page's.
+ * The 1-minute load average lags by a minute, so CPU time is sampled instead.
+ */
+async function quietMachine(limitMs = 90_000, busyAtMost = 0.2): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  let quietSeconds = 0;
+  let before = cpuTimes();
+  while (quietSeconds < 3 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = cpuTimes();
+    const busy = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    before = now;
+    quietSeconds = busy <= busyAtMost ? quietSeconds + 1 : 0;
+  }
+}
 
 let seed: PublicPagesSeed;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -41,7 +67,8 @@ beforeAll(async () => {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   });
   mkdirSync(REPORT_DIR, { recursive: true });
-}, 120_000);
+  await quietMachine();
+}, 240_000);
 
 afterAll(async () => {
   await chrome?.kill();
@@ -94,6 +121,7 @@ describe('Lighthouse mobile on a first visit', () => {
     it(`${name}: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO 100`, async () => {
       // One score varies by a few points from run to run (Lighthouse's own advice: judge the median
       // of several runs). The run with the median performance score is judged, on every category.
+      await quietMachine(20_000);
       const runs: Audit[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(runs.length === 0 ? name : `${name}-${i + 1}`, pagePath()));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);

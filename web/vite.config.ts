@@ -19,14 +19,18 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let firstFiles: string[] = [];
   return {
     name: 'wfm-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    generateBundle(_options, bundle) {
+      firstFiles = filesOfFirstVisit(bundle);
+    },
     async closeBundle() {
-      await deferAppScripts(outDir);
+      await deferAppScripts(outDir, firstFiles);
       const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
       await Promise.all(
         files.map(async (file) => {
@@ -43,6 +47,29 @@ function precompress(): Plugin {
   };
 }
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/**
+ * The JavaScript files every first visit runs: the entry, the steps it imports dynamically
+ * (main.tsx), and everything those import statically. Route pages, which the router loads, are not.
+ */
+function filesOfFirstVisit(bundle: Bundle): string[] {
+  const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const files = new Set<string>();
+  const add = (file: string) => {
+    const chunk = chunks.get(file);
+    if (!chunk || files.has(file)) return;
+    files.add(file);
+    for (const imported of chunk.imports) add(imported);
+  };
+  add(entry.fileName);
+  for (const step of entry.dynamicImports) add(step);
+  files.delete(entry.fileName);
+  return [...files].map((file) => `/${file}`);
+}
+
 /**
  * Replaces the entry `<script type="module">` and its `modulepreload` links in the built index.html
  * with one small classic script (`assets/boot-<hash>.js`, deferred) that adds them after the first
@@ -52,7 +79,7 @@ function precompress(): Plugin {
  * The signal is the first-contentful-paint entry (a second later at most); a page without server
  * markup, or a hidden tab, which paints nothing, loads them at once.
  */
-async function deferAppScripts(outDir: string): Promise<void> {
+async function deferAppScripts(outDir: string, firstFiles: readonly string[]): Promise<void> {
   const file = path.join(outDir, 'index.html');
   const html = await readFile(file, 'utf8');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
@@ -60,7 +87,7 @@ async function deferAppScripts(outDir: string): Promise<void> {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const boot = `(function () {
   var entry = ${JSON.stringify(entry[1])};
-  var preloads = ${JSON.stringify(preloads.map((m) => m[1]))};
+  var preloads = ${JSON.stringify(firstFiles)};
   var started = false;
   function start() {
     if (started) return;
@@ -131,7 +158,9 @@ export default defineConfig({
         // into every first visit. Left alone, the bundler keeps them with the pages that use them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Apart from React: main.tsx evaluates the two in separate tasks.
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             // zod-config.ts rides with zod: the chunk evaluates it right after zod, before any chunk
             // that builds a schema (in the entry chunk it would run after the chunks it imports).
             { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]|[\\/]src[\\/]app[\\/]zod-config\.ts$/ },

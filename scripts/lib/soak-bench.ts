@@ -67,6 +67,8 @@ class Minute {
   failures: string[] = [];
   failed = 0;
   byKind = new Map<Kind, number>();
+  /** Summed latency (ms) of each kind: a kind that slows down as the data grows shows here first. */
+  msByKind = new Map<Kind, number>();
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -238,6 +240,7 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
       minute.requests++;
       minute.latencies.push(performance.now() - started);
       minute.byKind.set(kind, (minute.byKind.get(kind) ?? 0) + 1);
+      minute.msByKind.set(kind, (minute.msByKind.get(kind) ?? 0) + (performance.now() - started));
       if (res.status < 200 || res.status >= 300) {
         minute.failed++;
         if (minute.failures.length < 5) minute.failures.push(`${method} ${path.slice(0, 60)}: ${res.status} ${text.slice(0, 120)}`);
@@ -373,6 +376,9 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
           `  load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
       );
       console.log(`           RSS MiB: ${names.map((n) => `${n} ${rss.get(n)!.toFixed(0)}`).join(', ')}`);
+      console.log(
+        `           mean ms by kind: ${MIX.map(([kind]) => `${kind} ${((done.msByKind.get(kind) ?? 0) / Math.max(1, done.byKind.get(kind) ?? 0)).toFixed(1)}`).join(', ')}`,
+      );
     }
   } finally {
     running = false;

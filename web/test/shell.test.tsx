@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from './fake-websocket.ts';
-import { renderApp } from './render-app.tsx';
+import { renderApp, setWideScreen } from './render-app.tsx';
 import { server, TOKEN } from './server.ts';
 
 function withToken() {
@@ -53,6 +53,18 @@ describe('theme', () => {
 });
 
 describe('sidebar', () => {
+  it('is not built below 1024 px (a phone neither renders it nor asks for its figures)', async () => {
+    withToken();
+    setWideScreen(false);
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    server.events.removeAllListeners('request:start');
+    expect(asked).not.toContain('/api/polls/stats');
+  });
+
   it('lists the community links with their badges', () => {
     withToken();
     renderApp('/');

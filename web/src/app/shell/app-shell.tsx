@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { IdentityOnboarding } from '../../features/identity/components/identity-onboarding.tsx';
 import { SidebarSuggestionDialog } from '../../features/suggestions/components/sidebar-suggestion-dialog.tsx';
 import { SuggestFeatureDialog } from '../../features/suggestions/components/suggest-feature-dialog.tsx';
+import { useMinWidth } from '../../hooks/use-min-width.ts';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -23,6 +24,9 @@ export function AppShell() {
   // The header opens the full suggestion dialog; the sidebar and bottom bar open the short one.
   const [headerSuggestOpen, setHeaderSuggestOpen] = useState(false);
   const [sidebarSuggestOpen, setSidebarSuggestOpen] = useState(false);
+  // The sidebar shows from 1024 px (lg) on; below, it is not built at all (a phone's first render
+  // and its requests are the page's), not just hidden.
+  const wide = useMinWidth(1024);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,7 +38,7 @@ export function AppShell() {
       </a>
       <Header onSuggest={() => setHeaderSuggestOpen(true)} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-4">
-        <Sidebar onSuggest={() => setSidebarSuggestOpen(true)} />
+        {wide && <Sidebar onSuggest={() => setSidebarSuggestOpen(true)} />}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 pt-6 pb-24 focus:outline-none lg:pb-10">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
