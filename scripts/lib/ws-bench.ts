@@ -31,6 +31,8 @@ export interface WsBenchSettings {
   gateways: number;
   clientProcesses: number;
   posts: number;
+  /** Posts sent first and not counted: the first broadcast meets cold code in every process. */
+  warmUpPosts: number;
   /** Loopback source addresses the clients are spread over (127.0.0.11 and up). */
   addresses: number;
 }
@@ -43,12 +45,21 @@ const positive = (name: string, fallback: number): number => {
   return value;
 };
 
+const nonNegative = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got ${raw})`);
+  return value;
+};
+
 export function wsBenchSettings(): WsBenchSettings {
   return {
     clients: positive('BENCH_WS_CLIENTS', 5_000),
     gateways: positive('BENCH_WS_GATEWAYS', 2),
     clientProcesses: positive('BENCH_WS_CLIENT_PROCESSES', 2),
     posts: positive('BENCH_WS_POSTS', 20),
+    warmUpPosts: nonNegative('BENCH_WS_WARMUP_POSTS', 2),
     addresses: positive('BENCH_WS_ADDRESSES', 20),
   };
 }
@@ -236,14 +247,16 @@ export async function benchWs(tools: WsBenchTools): Promise<void> {
     }
 
     // Writers: a few visitors (the forum allows 10 posts a minute each), each post through the next gateway.
+    const totalPosts = settings.warmUpPosts + settings.posts;
     const writers = await Promise.all(
-      Array.from({ length: Math.ceil(settings.posts / 5) }, async (_, i) => {
+      Array.from({ length: Math.ceil(totalPosts / 5) }, async (_, i) => {
         const session = await json<{ anon_token: string }>(await fetch(`${gateways[i % gateways.length]!.url}/api/session`, { method: 'POST' }));
         return session.anon_token;
       }),
     );
     const latencies: number[] = [];
-    for (let i = 0; i < settings.posts; i++) {
+    for (let i = 0; i < totalPosts; i++) {
+      const warmUp = i < settings.warmUpPosts;
       const gateway = gateways[i % gateways.length]!;
       const res = await fetch(`${gateway.url}/api/posts`, {
         method: 'POST',
@@ -256,7 +269,16 @@ export async function benchWs(tools: WsBenchTools): Promise<void> {
         clientProcesses.map((clients) => clients.ask({ cmd: 'collect', postId: created.id, timeoutMs: DELIVERY_TIMEOUT_MS }, 'arrivals')),
       );
       // A message that beat the write's answer (the event is relayed as the transaction commits) counts 0.
-      for (const { times } of answers) for (const at of times) latencies.push(Math.max(0, at - answeredAt));
+      const thisPost: number[] = [];
+      for (const { times } of answers) for (const at of times) thisPost.push(Math.max(0, at - answeredAt));
+      thisPost.sort((a, b) => a - b);
+      if (!warmUp) latencies.push(...thisPost);
+      if (warmUp || process.env.BENCH_WS_EACH === '1') {
+        console.log(
+          `${warmUp ? 'warm-up post (not counted)' : `post ${i + 1 - settings.warmUpPosts}`}: first ${thisPost[0]!.toFixed(1)} ms,` +
+            ` p50 ${percentile(thisPost, 0.5).toFixed(1)} ms, last ${thisPost.at(-1)!.toFixed(1)} ms`,
+        );
+      }
       await sleep(BETWEEN_POSTS_MS);
     }
     tools.guard.checkAlive();
