@@ -84,14 +84,20 @@ async function audit(name: string, pagePath: string): Promise<Audit> {
   const url = `${site}${pagePath}`;
   // A page is made once and then served from the gateway's cache, as for every visitor after the first.
   await fetch(url);
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: Object.keys(TARGETS),
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const run = async () => {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result.lhr;
+  };
+  let lhr = await run();
+  // Lighthouse's own failures (e.g. NO_NAVSTART: "Something went wrong with recording the trace
+  // over your page load. Please run Lighthouse again.") score every category 0 without having
+  // measured the page: run again, at most twice, as it asks; a page that breaks it every time fails.
+  for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
+    console.log(`lighthouse ${name}: ${lhr.runtimeError.code}, run again`);
+    lhr = await run();
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])) as Record<Category, number>;
   const failing: string[] = [];
   for (const [id, target] of Object.entries(TARGETS) as Array<[Category, number]>) {
