@@ -37,30 +37,23 @@ export interface WsBenchSettings {
   addresses: number;
 }
 
-const positive = (name: string, fallback: number): number => {
+/** A whole-number setting from the environment, at least `min`; unset or empty: `fallback`. */
+const wholeNumber = (name: string, fallback: number, min = 1): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-};
-
-const nonNegative = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got ${raw})`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number, ${min} or more (got ${raw})`);
   return value;
 };
 
 export function wsBenchSettings(): WsBenchSettings {
   return {
-    clients: positive('BENCH_WS_CLIENTS', 5_000),
-    gateways: positive('BENCH_WS_GATEWAYS', 2),
-    clientProcesses: positive('BENCH_WS_CLIENT_PROCESSES', 2),
-    posts: positive('BENCH_WS_POSTS', 20),
-    warmUpPosts: nonNegative('BENCH_WS_WARMUP_POSTS', 2),
-    addresses: positive('BENCH_WS_ADDRESSES', 20),
+    clients: wholeNumber('BENCH_WS_CLIENTS', 5_000),
+    gateways: wholeNumber('BENCH_WS_GATEWAYS', 2),
+    clientProcesses: wholeNumber('BENCH_WS_CLIENT_PROCESSES', 2),
+    posts: wholeNumber('BENCH_WS_POSTS', 20),
+    warmUpPosts: wholeNumber('BENCH_WS_WARMUP_POSTS', 2, 0),
+    addresses: wholeNumber('BENCH_WS_ADDRESSES', 20),
   };
 }
 
