@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheableRead } from '../src/read-cache/cacheable-reads.ts';
-import { MemoryLayer } from '../src/read-cache/memory-layer.ts';
+import { MemoryLayer, SWEEP_INTERVAL_MS } from '../src/read-cache/memory-layer.ts';
 
 describe('which reads are cacheable', () => {
   it('keys post lists, post details and stats by path and query ordered by name', () => {
@@ -88,6 +88,26 @@ describe('memory layer', () => {
     memory.set('/b', 'lists', answer(10, now - 10));
     memory.invalidate('lists');
     expect(memory.lookup('/b', now)).toBeUndefined();
+  });
+
+  it('sweeps entries past their stale window when storing, at most every sweep interval, well below the budget', () => {
+    const memory = new MemoryLayer(1_000_000, 1_000);
+    const now = Date.now();
+    memory.set('/old', 'lists', answer(500, now + 100), now);
+    memory.set('/stale', 'lists', answer(500, now + 4_500), now);
+    memory.set('/fresh', 'stats', answer(500, now + 60_000), now);
+    const full = memory.size;
+    // Within the interval nothing is swept, even though /old's window (1.1 s) has ended.
+    memory.set('/x', 'lists', answer(10, now + 60_000), now + 2_000);
+    expect(memory.size).toBeGreaterThan(full);
+    // After it, /old goes; /stale is still within its stale window and stays.
+    memory.set('/y', 'lists', answer(10, now + 60_000), now + SWEEP_INTERVAL_MS + 1);
+    expect(memory.lookup('/stale', now + 5_000)?.stale).toBe(true);
+    expect(memory.lookup('/fresh', now + 5_000)?.stale).toBe(false);
+    expect(memory.size).toBeLessThan(full);
+    memory.invalidate('stats');
+    memory.invalidate('lists');
+    expect(memory.size).toBe(0);
   });
 
   it('counts a gzip made after storing against the budget, once, and evicts for it', () => {

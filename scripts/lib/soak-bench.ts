@@ -20,6 +20,7 @@ import { BenchFailure, type BenchGuard } from './bench-guard.ts';
 import { seedFeed } from './feed-seed.ts';
 import { freePort, freePortBlock } from './free-ports.ts';
 import { cpuMicrosOf } from './process-cpu.ts';
+import { PgActivitySampler } from './pg-activity-sampler.ts';
 import { searchPaths } from './search-workload.ts';
 
 export interface SoakDeps {
@@ -331,14 +332,21 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
   console.log(`mix (% of calls): ${MIX.map(([k, w]) => `${k} ${Math.round((w / total) * 100)}`).join(', ')}`);
   console.log('poll votes and bookings first open a session for a new visitor (two requests)\n');
 
+  const pgAdmin = new URL(deps.pgAdminUrl);
+  pgAdmin.pathname = `/${options.database}`;
+  const pg = new PgActivitySampler(pgAdmin.toString(), options.database);
   await new Promise((r) => setTimeout(r, settings.warmUpSeconds * 1_000));
+  pg.start();
   const warm = current;
   if (warm.failed > 0) {
     running = false;
     await Promise.all(loops);
+    await pg.stop();
     throw new BenchFailure(`warm-up: ${warm.failed} calls failed: ${warm.failures.join('; ')}`);
   }
   current = new Minute();
+  pg.takeMinute();
+  let pgCpuTotal = 0;
 
   const perMinute: Array<{ reqPerSec: number; p99: number; rss: Map<string, number> }> = [];
   let cpuBefore = new Map(processes().map(([name, child]) => [name, cpuMicros(child.pid)]));
@@ -376,6 +384,12 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
           `  load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
       );
       console.log(`           RSS MiB: ${names.map((n) => `${n} ${rss.get(n)!.toFixed(0)}`).join(', ')}`);
+      const postgresFigures = pg.takeMinute(4);
+      pgCpuTotal += postgresFigures.cpuMicros;
+      console.log(
+        `           PostgreSQL: CPU/req ${(postgresFigures.cpuMicros / Math.max(1, done.requests)).toFixed(0)} µs, statements active at once ${postgresFigures.busy.toFixed(2)};` +
+          ` most sampled: ${postgresFigures.statements.map((s) => `${(s.share * 100).toFixed(0)} % ${s.query}`).join(' | ')}`,
+      );
       console.log(
         `           mean ms by kind: ${MIX.map(([kind]) => `${kind} ${((done.msByKind.get(kind) ?? 0) / Math.max(1, done.byKind.get(kind) ?? 0)).toFixed(1)}`).join(', ')}`,
       );
@@ -383,6 +397,7 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
   } finally {
     running = false;
     await Promise.all(loops);
+    await pg.stop();
   }
 
   // --- summary ----------------------------------------------------------------------------------
@@ -402,7 +417,7 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
   const perProcess = names.map((name) => ({ name, micros: ((cpuEnd.get(name) ?? 0) - (cpuAtStart.get(name) ?? 0)) / Math.max(1, totalRequests) }));
   const allMicros = perProcess.reduce((n, p) => n + p.micros, 0);
   console.log(`
-CPU per request of the mix, by process (µs): ${perProcess.map((p) => `${p.name} ${p.micros.toFixed(0)}`).join(', ')}`);
+CPU per request of the mix, by process (µs): ${perProcess.map((p) => `${p.name} ${p.micros.toFixed(0)}`).join(', ')}; PostgreSQL ${(pgCpuTotal / Math.max(1, totalRequests)).toFixed(0)}`);
   console.log(
     `all processes: ${allMicros.toFixed(0)} µs per request = ${(1e6 / Math.max(1, allMicros)).toFixed(0)} req/s per core of this mix` +
       ` (requests by kind: ${[...requestsByKind].map(([k, n]) => `${k} ${n}`).join(', ')})`,

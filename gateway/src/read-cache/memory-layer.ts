@@ -33,15 +33,22 @@ export interface MemoryHit {
   stale: boolean;
 }
 
+/** How often storing an entry first drops the entries whose stale window has ended. */
+export const SWEEP_INTERVAL_MS = 5_000;
+
 /**
  * The in-process layer: entries by key, the keys of each group for invalidation, and a byte
  * budget (the oldest entries go first when it is exceeded). An entry past its expiry is kept for
  * `staleMs` more, so it can be served while it is being refreshed; invalidation drops it at once.
+ * Entries past their stale window are swept every SWEEP_INTERVAL_MS: most distinct searches are
+ * asked once, and without the sweep they stayed until the budget pushed them out, so every
+ * replica's heap grew to the whole budget and the collector walked it all.
  */
 export class MemoryLayer {
   private readonly entries = new Map<string, Entry>();
   private readonly groups = new Map<CacheGroup, Set<string>>();
   private bytes = 0;
+  private nextSweepAt = 0;
 
   constructor(
     private readonly maxBytes: number,
@@ -64,7 +71,16 @@ export class MemoryLayer {
     return undefined;
   }
 
-  set(key: string, group: CacheGroup, answer: CachedAnswer): void {
+  /** Bytes the entries hold (roughly: entrySize). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  set(key: string, group: CacheGroup, answer: CachedAnswer, now = Date.now()): void {
+    if (now >= this.nextSweepAt) {
+      this.sweep(now);
+      this.nextSweepAt = now + SWEEP_INTERVAL_MS;
+    }
     this.delete(key);
     const size = entrySize(key, answer);
     if (size > this.maxBytes) return;
@@ -74,6 +90,13 @@ export class MemoryLayer {
     keys.add(key);
     this.bytes += size;
     this.evictOverBudget();
+  }
+
+  /** Drops every entry whose stale window has ended. */
+  private sweep(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt + this.staleMs <= now) this.delete(key);
+    }
   }
 
   private evictOverBudget(): void {

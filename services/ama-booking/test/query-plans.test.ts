@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SESSION_WITH_OCCUPANCY_SQL } from '../src/sessions/sessions-repository.ts';
 import { buildAma, createSession, type AmaTest } from './helpers.ts';
 
 let t: AmaTest;
@@ -36,4 +37,17 @@ it('counts occupancy, finds a reference and finds expired holds through indexes,
   );
   expect(holds).toMatch(/bookings_unpaid_holds_idx/);
   expect(await plan('SELECT id FROM bookings WHERE session_id = $1 ORDER BY created_at DESC, id DESC', [sessionId + 1])).toMatch(/bookings_session_created_idx|bookings_session_idx/);
+});
+
+it('books a session without a participant limit without counting its bookings', async () => {
+  const run = async (id: number) => {
+    const rows = await t.sql.unsafe<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${SESSION_WITH_OCCUPANCY_SQL}`, [id]);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+  // The count is the subplan; for the unlimited session (20,000 bookings) it never runs.
+  expect(await run(sessionId)).toMatch(/SubPlan[^\n]*\n[^\n]*\(never executed\)/);
+  const limited = await createSession(t, { max_participants: 10 });
+  const counted = await run(limited);
+  expect(counted).toMatch(/SubPlan/);
+  expect(counted).not.toMatch(/never executed/);
 });
