@@ -17,7 +17,7 @@ import { SERVICES } from '@wfm/contracts/shared';
 import { signStaffHeaders } from '@wfm/service-kit';
 import { startDistributed, type DistributedOptions, type DistributedRun } from './distributed.ts';
 import { BenchFailure, type BenchGuard } from './bench-guard.ts';
-import { seedFeed } from './feed-seed.ts';
+import { SEARCH_WORDS, seedFeed } from './feed-seed.ts';
 import { freePort, freePortBlock } from './free-ports.ts';
 import { cpuMicrosOf } from './process-cpu.ts';
 import { PgActivitySampler } from './pg-activity-sampler.ts';
@@ -94,6 +94,16 @@ function cpuMicros(pid: number | undefined): number {
 }
 
 const BOOKING_METHODS = ['paypal', 'gcash', 'bank_transfer'] as const;
+
+/**
+ * Text made of the seed's vocabulary, as the seeded posts are: the soak's posts and comments vary
+ * like real ones. (Written as one fixed sentence, 23,000 identical posts made every search for a
+ * seeded word walk past all of them: a correlation no community's content has.)
+ */
+function vocabularyText(words: number, seed: number): string {
+  const vocabulary = SEARCH_WORDS.common;
+  return Array.from({ length: words }, (_, i) => vocabulary[(seed * 7919 + i * 104_729) % vocabulary.length]).join(' ');
+}
 
 export async function benchSoak(deps: SoakDeps): Promise<void> {
   const settings = SOAK_SETTINGS;
@@ -273,14 +283,20 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
         await call(kind, 'POST', `/api/posts/${randomPost()}/upvote`, undefined, randomToken());
         return;
       case 'comment':
-        await call(kind, 'POST', '/api/comments', { post_id: randomPost(), body: `We re-forecast intraday every 30 minutes (${counter}).`, author_name: 'Anonymous' }, randomToken());
+        await call(kind, 'POST', '/api/comments', { post_id: randomPost(), body: vocabularyText(8 + (counter % 30), counter), author_name: 'Anonymous' }, randomToken());
         return;
       case 'new post': {
         const created = (await call(
           kind,
           'POST',
           '/api/posts',
-          { type: 'Question', title: `Soak thread ${counter}`, body: 'How do you plan shrinkage for the holiday peak?', author_name: 'Anonymous', tags: 'soak,planning' },
+          {
+            type: 'Question',
+            title: `Soak ${counter}: ${vocabularyText(4 + (counter % 5), counter)}`,
+            body: vocabularyText(40 + (counter % 80), counter + 1),
+            author_name: 'Anonymous',
+            tags: vocabularyText(1 + (counter % 3), counter + 2).replaceAll(' ', ','),
+          },
           randomToken(),
         )) as { id?: number } | undefined;
         if (created?.id) {

@@ -100,6 +100,8 @@ export const serviceEnvSchema = z.object({
   PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL statement_timeout of the service's pool (0: none). */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
+  /** Vacuum and analyze the service's tables: auto (only while the server's autovacuum is off), on, off (table-maintenance.ts). */
+  DB_MAINTENANCE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Longest a Redis command (rate-limit counters) may take; Redis connects within the same bound. */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   /** 1: run the migrations and exit (the Kubernetes migration Job). */

@@ -25,6 +25,8 @@ export {
 } from './bus/index.ts';
 export { writeEvent } from './outbox.ts';
 export { startOutboxRelay } from './relay.ts';
+export { maintenanceDue, startTableMaintenance, MAINTENANCE_THRESHOLDS } from './table-maintenance.ts';
+export type { MaintenanceMode, MaintenanceStep, TableActivity, TableMaintenance } from './table-maintenance.ts';
 export {
   HttpError,
   ConfigError,

@@ -13,6 +13,7 @@ import { serveMetrics } from './metrics.ts';
 import { runMigrations } from './migrate.ts';
 import { exitOnSignals } from './shutdown.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
+import { startTableMaintenance } from './table-maintenance.ts';
 import { startServiceJobs } from './jobs/service-jobs.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
 
@@ -119,6 +120,8 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
 
     const relay: OutboxRelay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
     cleanups.push(() => relay.stop());
+    const maintenance = startTableMaintenance({ sql, schema: def.schema, logger, mode: env.DB_MAINTENANCE });
+    cleanups.push(() => maintenance.stop());
 
     const app = await createServiceApp(def, {
       sql,

@@ -11,6 +11,7 @@ import {
   type PostFilters,
 } from '../src/posts/posts-repository.ts';
 import { countActiveVisitors } from '../src/visitors/visitors-repository.ts';
+import { replyRecipientQuery } from '../src/notifications/notifications-repository.ts';
 
 let t: TestService;
 beforeAll(async () => {
@@ -165,6 +166,30 @@ describe('comment pages are keyset reads on comments_post_idx', () => {
     expect(plan).toMatch(/"Node Type": "Limit"/);
     // The cursor is part of the index condition, so earlier comments are never read.
     if (after) expect(plan).toMatch(/"Index Cond": "\(\(post_id = [^"]*AND \(ROW\(created_at, id\) > ROW\(/);
+  });
+});
+
+describe('the reply notification reads the post by its key, whatever the statistics say', () => {
+  it('keeps to posts_pkey in the generic plan when no post had an author at the last ANALYZE', async () => {
+    const conn = await t.sql.reserve();
+    try {
+      await conn`BEGIN`;
+      // The shape that trapped the join: statistics from when nearly every post was anonymous,
+      // under which a walk of posts_author_token_idx looks like one row (it grows with each post).
+      await conn`UPDATE posts SET author_token_hash = NULL`;
+      await conn`ANALYZE posts`;
+      await conn`SET LOCAL plan_cache_mode = force_generic_plan`;
+      const [comment] = await conn<{ id: number }[]>`
+        INSERT INTO comments (post_id, body, author_name, created_at) SELECT id, 'hi', 'member', 1 FROM posts LIMIT 1 RETURNING id`;
+      const rows = await conn`EXPLAIN (FORMAT JSON) ${replyRecipientQuery(conn as unknown as typeof t.sql, comment!.id)}`;
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN'], null, 1);
+      expect(plan).toMatch(/"Index Name": "posts_pkey"/);
+      expect(plan).not.toMatch(/posts_author_token_idx/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    } finally {
+      await conn`ROLLBACK`;
+      conn.release();
+    }
   });
 });
 

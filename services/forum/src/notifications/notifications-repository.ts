@@ -48,12 +48,21 @@ export async function markSeen(db: Db, visitorHash: Buffer): Promise<number> {
   return rows[0]!.seenAt;
 }
 
-/** Whom to tell about a new comment: the post's author, unless the commenter is that author (or unknown). */
+/**
+ * Whom to tell about a new comment: the post's author, unless the commenter is that author (or unknown).
+ * The post is read by its key in a subquery, and the comparison made here: as a join with
+ * `author_token_hash IS NOT NULL`, the generic plan of the prepared statement walked
+ * posts_author_token_idx over every post a visitor wrote (planned when few had an author), a
+ * cost that grew with each new post (10 ms at 7,600 in the soak).
+ */
+export function replyRecipientQuery(db: Db, commentId: number) {
+  return db<{ from: Buffer | null; to: Buffer | null }[]>`
+    SELECT c.author_token_hash AS "from", (SELECT p.author_token_hash FROM posts p WHERE p.id = c.post_id) AS "to"
+    FROM comments c WHERE c.id = ${commentId}`;
+}
+
 export async function replyRecipient(db: Db, commentId: number): Promise<Buffer | null> {
-  const rows = await db<{ to: Buffer }[]>`
-    SELECT p.author_token_hash AS "to"
-    FROM comments c JOIN posts p ON p.id = c.post_id
-    WHERE c.id = ${commentId} AND p.author_token_hash IS NOT NULL
-      AND c.author_token_hash IS DISTINCT FROM p.author_token_hash`;
-  return rows[0]?.to ?? null;
+  const [row] = await replyRecipientQuery(db, commentId);
+  if (!row?.to) return null;
+  return row.from && row.from.equals(row.to) ? null : row.to;
 }
