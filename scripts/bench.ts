@@ -102,7 +102,9 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
   if (opts.gatewayPid !== undefined) {
     const requests = Math.max(1, result.requests);
     const gatewayCpu = (result.serverCpuMicros ?? 0) / requests;
-    const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    // A varied workload's first path stands for its answers' size.
+    const sample = opts.paths ? `${url}${opts.paths[0]}` : url;
+    const body = Buffer.from(await (await fetch(sample, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
     cost =
       `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,` +
       ` autocannon ${(result.clientCpuMicros / requests).toFixed(0)} µs`;
@@ -330,14 +332,17 @@ async function benchSearch() {
     console.log(`\nthrough the gateway — ${CONNECTIONS} connections, ${DURATION} s each (after ${WARM_UP_SECONDS} s warm-up), loopback`);
     console.log(`each request a different URL (${searches.length} search queries: one and two words, common and rare),`);
     console.log('and every answer checked to carry X-Cache: MISS, so the forum service and PostgreSQL answer each one\n');
-    const search = await measure('GET /api/posts?q=<varied>', gateway, { paths: searches, expectHeader: CACHE_MISS });
+    const gatewayPid = run.processes.get('gateway')?.pid;
+    const search = await measure('GET /api/posts?q=<varied>', gateway, { paths: searches, expectHeader: CACHE_MISS, gatewayPid });
     const latest = await measure('GET /api/posts?sort=latest <pages>', gateway, {
       paths: pagePaths('latest'),
       expectHeader: CACHE_MISS,
+      gatewayPid,
     });
     const trending = await measure('GET /api/posts?sort=trending <pages>', gateway, {
       paths: pagePaths('trending'),
       expectHeader: CACHE_MISS,
+      gatewayPid,
     });
     guard.checkAlive();
     console.log('');
