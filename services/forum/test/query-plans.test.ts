@@ -5,7 +5,10 @@ import { hashToken } from './helpers.ts';
 import {
   countPostsQuery,
   listCommentsQuery,
+  listPosts,
   listPostsQuery,
+  pageWithTypeTotalQuery,
+  searchPageWithTotalQuery,
   SEARCH_CANDIDATES,
   SEARCH_TOTAL_CAP,
   type PostFilters,
@@ -117,6 +120,58 @@ describe('searches read an index and a bounded number of rows, whatever the word
   });
 });
 
+describe('a page and its total in one statement', () => {
+  const searches = ['body', 'forecasting', '4242', 'forecasting body', 'body 4242', 'nosuchword'];
+
+  it.each(searches)('a search for %s answers what the list and count queries answer', async (q) => {
+    for (const p of [{ limit: 20, offset: 0 }, { limit: 50, offset: 150 }, { limit: 5, offset: 3 }]) {
+      const filters: PostFilters = { sort: 'latest', q };
+      const [posts, count] = await Promise.all([listPostsQuery(t.sql, filters, p), countPostsQuery(t.sql, filters)]);
+      const combined = await listPosts(t.sql, filters, p);
+      expect(combined.total).toBe(count[0]!.total);
+      expect(combined.posts).toEqual([...posts]);
+    }
+  });
+
+  it.each([
+    ['latest', { sort: 'latest' }],
+    ['trending by type', { sort: 'trending', type: 'Question' }],
+    ['upvotes', { sort: 'upvotes' }],
+  ] as Array<[string, PostFilters]>)('a %s page answers what the list and count queries answer, also past the end', async (_name, filters) => {
+    for (const p of [{ limit: 20, offset: 0 }, { limit: 7, offset: 9_990 }, { limit: 20, offset: 50_000 }]) {
+      const [posts, count] = await Promise.all([listPostsQuery(t.sql, filters, p), countPostsQuery(t.sql, filters)]);
+      const combined = await listPosts(t.sql, filters, p);
+      expect(combined.total).toBe(count[0]!.total);
+      expect(combined.posts).toEqual([...posts]);
+    }
+  });
+
+  it('walks the matches once, on an index, and ranks at most SEARCH_CANDIDATES of them', async () => {
+    for (const q of searches) {
+      const plan = await explainJson(searchPageWithTotalQuery(t.sql, { sort: 'latest', q }, { limit: 20, offset: 0 }));
+      expect(plan).toMatch(/"Index Name": "posts_(latest|search)_idx"/);
+      expect(plan).not.toMatch(/Seq Scan/);
+      // posts is read by its key for the candidates, never scanned a second time.
+      expect(plan.match(/"Relation Name": "posts"/g)).toHaveLength(2);
+      expect(plan).toMatch(/"Index Name": "posts_pkey"/);
+    }
+    const rows = await t.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${searchPageWithTotalQuery(t.sql, { sort: 'latest', q: 'body' }, { limit: 20, offset: 0 })}`;
+    const analyzed = JSON.stringify(rows[0]!['QUERY PLAN']);
+    expect(Math.max(...[...analyzed.matchAll(/"Actual Rows":(\d+)/g)].map((m) => Number(m[1])))).toBe(SEARCH_TOTAL_CAP);
+    expect(analyzed).toMatch(new RegExp(`"Node Type":"Index Scan","Parent Relationship":"Inner"[^}]*"Index Name":"posts_pkey"[^}]*"Actual Rows":1,"Actual Loops":${SEARCH_CANDIDATES}`));
+  });
+
+  it('reads a counted page from its order\'s index and the total from post_totals', async () => {
+    const plan = await explainJson(pageWithTypeTotalQuery(t.sql, { sort: 'trending', type: 'Idea' }, { limit: 20, offset: 0 }));
+    expect(plan).toMatch(/"Index Name": "posts_(type_)?hot_idx"/);
+    expect(plan).toMatch(/"Relation Name": "post_totals"/);
+    expect(plan).not.toMatch(/"Relation Name": "posts",[^}]*"Node Type": "Seq Scan"/);
+    // The page keeps its index order: a nested loop over one row, no sort.
+    expect(plan).toMatch(/"Join Type": "Left"/);
+    expect(plan).not.toMatch(/"Node Type": "Sort"/);
+  });
+});
+
 describe('searches are planned with their words on every call', () => {
   it('runs searches as unnamed statements (no cached generic plan), other lists as prepared statements', async () => {
     const conn = await t.sql.reserve();
@@ -126,6 +181,7 @@ describe('searches are planned with their words on every call', () => {
         await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest', q: 'forecasting' }, page);
         await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'trending', q: 'body' }, page);
         await countPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest', q: 'body' });
+        await listPosts(conn as unknown as typeof t.sql, { sort: 'latest', q: 'forecasting' }, page);
         await listPostsQuery(conn as unknown as typeof t.sql, { sort: 'latest' }, page);
       }
       const prepared = await conn<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`;
