@@ -66,6 +66,8 @@ interface Figures {
 interface MeasureOptions {
   /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
   gatewayPid?: number;
+  /** Also print the CPU time per request of these processes, and of PostgreSQL. */
+  servicePids?: Record<string, number>;
   /** Request these paths of `url`'s origin one after the other instead of `url` itself. */
   paths?: string[];
   /** A header every answer must carry (else the measurement fails). */
@@ -87,6 +89,7 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
     serverPid: opts.gatewayPid,
     paths: opts.paths,
     expectHeader: opts.expectHeader,
+    ...(opts.servicePids ? { otherPids: opts.servicePids, postgresCpu: true } : {}),
   });
   // Figures over failed or unexpected answers, or with a launched process gone, are not printed.
   guard.check(label, result);
@@ -105,8 +108,9 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
     // A varied workload's first path stands for its answers' size.
     const sample = opts.paths ? `${url}${opts.paths[0]}` : url;
     const body = Buffer.from(await (await fetch(sample, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const others = Object.entries(result.otherCpuMicros ?? {}).map(([name, micros]) => ` ${name} ${(micros / requests).toFixed(0)} µs,`);
     cost =
-      `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,` +
+      `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,${others.join('')}` +
       ` autocannon ${(result.clientCpuMicros / requests).toFixed(0)} µs`;
   }
   console.log(
@@ -333,16 +337,20 @@ async function benchSearch() {
     console.log(`each request a different URL (${searches.length} search queries: one and two words, common and rare),`);
     console.log('and every answer checked to carry X-Cache: MISS, so the forum service and PostgreSQL answer each one\n');
     const gatewayPid = run.processes.get('gateway')?.pid;
-    const search = await measure('GET /api/posts?q=<varied>', gateway, { paths: searches, expectHeader: CACHE_MISS, gatewayPid });
+    const forumPid = run.processes.get('forum')?.pid;
+    const servicePids = forumPid === undefined ? undefined : { forum: forumPid };
+    const search = await measure('GET /api/posts?q=<varied>', gateway, { paths: searches, expectHeader: CACHE_MISS, gatewayPid, servicePids });
     const latest = await measure('GET /api/posts?sort=latest <pages>', gateway, {
       paths: pagePaths('latest'),
       expectHeader: CACHE_MISS,
       gatewayPid,
+      servicePids,
     });
     const trending = await measure('GET /api/posts?sort=trending <pages>', gateway, {
       paths: pagePaths('trending'),
       expectHeader: CACHE_MISS,
       gatewayPid,
+      servicePids,
     });
     guard.checkAlive();
     console.log('');

@@ -8,6 +8,10 @@ export interface LoadSpec {
   warmUpSeconds: number;
   /** A process whose CPU time over the measured run is reported (the server under load). */
   serverPid?: number;
+  /** More processes whose CPU time over the measured run is reported, by name. */
+  otherPids?: Record<string, number>;
+  /** Also report PostgreSQL's CPU time over the measured run (all its processes on this machine). */
+  postgresCpu?: boolean;
   /**
    * Paths (with query) requested one after the other across all connections, warm-up first, each
    * once while they last (then from the start again): every request a different URL.
@@ -32,6 +36,8 @@ export interface LoadResult {
   clientCpuMicros: number;
   /** CPU time the server process used over the measured run, µs. */
   serverCpuMicros: number | undefined;
+  /** CPU time of `otherPids` (and `postgres` when asked) over the measured run, µs by name. */
+  otherCpuMicros: Record<string, number>;
 }
 
 const RUNNER = path.join(import.meta.dirname, 'load-run.ts');

@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { cpuMicrosOf } from './process-cpu.ts';
+import { postgresCpu, postgresCpuBetween } from './pg-activity-sampler.ts';
 import type { LoadResult, LoadSpec } from './load-generator.ts';
 
 let input = '';
@@ -30,6 +31,8 @@ const options = { url: spec.url, connections: spec.connections, requests: [reque
 await autocannon({ ...options, duration: spec.warmUpSeconds });
 unexpected = 0;
 const serverBefore = spec.serverPid === undefined ? 0 : cpuMicrosOf(spec.serverPid);
+const othersBefore = Object.entries(spec.otherPids ?? {}).map(([name, pid]) => [name, pid, cpuMicrosOf(pid)] as const);
+const postgresBefore = spec.postgresCpu ? postgresCpu() : undefined;
 const clientBefore = process.cpuUsage();
 const result = await autocannon({ ...options, duration: spec.seconds });
 const client = process.cpuUsage(clientBefore);
@@ -43,5 +46,9 @@ const figures: LoadResult = {
   unexpected,
   clientCpuMicros: client.user + client.system,
   serverCpuMicros: spec.serverPid === undefined ? undefined : cpuMicrosOf(spec.serverPid) - serverBefore,
+  otherCpuMicros: Object.fromEntries([
+    ...othersBefore.map(([name, pid, before]) => [name, cpuMicrosOf(pid) - before]),
+    ...(postgresBefore ? [['PostgreSQL', postgresCpuBetween(postgresBefore, postgresCpu())]] : []),
+  ]),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

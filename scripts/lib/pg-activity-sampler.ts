@@ -50,8 +50,7 @@ export class PgActivitySampler {
   /** The figures since the last call: CPU, busy backends, and the statements that took most of it. */
   takeMinute(top = 5): { cpuMicros: number; busy: number; statements: Array<{ share: number; query: string }> } {
     const cpuNow = postgresCpu();
-    let cpuMicros = 0;
-    for (const [pid, micros] of cpuNow) cpuMicros += micros - (this.cpuBefore.get(pid) ?? micros);
+    const cpuMicros = postgresCpuBetween(this.cpuBefore, cpuNow);
     this.cpuBefore = cpuNow;
     const samples = [...this.counts.values()].reduce((a, b) => a + b, 0);
     const busy = samples / Math.max(1, this.ticks);
@@ -71,7 +70,7 @@ export class PgActivitySampler {
 }
 
 /** CPU used so far by each process named postgres on this machine (µs by pid). */
-function postgresCpu(): Map<number, number> {
+export function postgresCpu(): Map<number, number> {
   const found = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -83,4 +82,11 @@ function postgresCpu(): Map<number, number> {
     }
   }
   return found;
+}
+
+/** µs of PostgreSQL CPU between two readings of postgresCpu(). */
+export function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let micros = 0;
+  for (const [pid, value] of after) micros += value - (before.get(pid) ?? value);
+  return micros;
 }
