@@ -352,8 +352,16 @@ async function benchSearch() {
       gatewayPid,
       servicePids,
     });
+    // The same workloads straight on the forum service, as issue 8 first measured them: what the
+    // service and PostgreSQL cost without the gateway's hop.
+    console.log('\nstraight on the forum service (no gateway, no cache), same workloads:');
+    const forum = run.serviceUrls.forum;
+    const directSearch = await measure('forum: GET /api/posts?q=<varied>', forum, { paths: searches });
+    const directLatest = await measure('forum: latest <pages>', forum, { paths: pagePaths('latest') });
+    const directTrending = await measure('forum: trending <pages>', forum, { paths: pagePaths('trending') });
     guard.checkAlive();
     console.log('');
+    console.log(`straight on the forum: search p99 ms: ${directSearch.p99}   latest p99 ms: ${directLatest.p99}   trending p99 ms: ${directTrending.p99}`);
     console.log(`search req/s: ${search.reqPerSec.toFixed(0)}   p50 ms: ${search.p50}   p99 ms: ${search.p99}`);
     console.log(`uncached latest p99 ms: ${latest.p99}`);
     console.log(`uncached trending p99 ms: ${trending.p99}`);
