@@ -8,3 +8,4 @@ export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testin
 export { describeServiceBasics } from './testing-service-basics.ts';
 export { freePort, startNatsServer, startPostgresServer, startRedisServer, type FaultServer } from './testing-faults.ts';
 export { identityGlobalSetup } from './testing-identity.ts';
+export { DOC, ELF, HTML, JPEG, PDF, PE, PNG, multipartBody, zip } from './testing-files.ts';
