@@ -32,6 +32,7 @@ describe('loadEnv', () => {
       STAFF_HEADER_SECRET: DEV_STAFF_HEADER_SECRET,
       TRUST_PROXY: false,
       METRICS_PORT: 0,
+      DB_MAINTENANCE: 'auto',
     });
     expect(env.PORT).toBeUndefined();
     expect(env.NATS_URL).toBeUndefined();
@@ -49,9 +50,9 @@ describe('loadEnv', () => {
 
   it('names every malformed variable', () => {
     const err = configError(() =>
-      loadEnv(serviceEnvSchema, { ...base, PORT: 'eighty', NATS_URL: 'http://nats:4222', LOG_LEVEL: 'loud' }),
+      loadEnv(serviceEnvSchema, { ...base, PORT: 'eighty', NATS_URL: 'http://nats:4222', LOG_LEVEL: 'loud', DB_MAINTENANCE: 'sometimes' }),
     );
-    expect(err.variables.sort()).toEqual(['LOG_LEVEL', 'NATS_URL', 'PORT']);
+    expect(err.variables.sort()).toEqual(['DB_MAINTENANCE', 'LOG_LEVEL', 'NATS_URL', 'PORT']);
     expect(err.message).toContain('NATS_URL must be a nats:// or tls:// or ws:// or wss:// URL');
     expect(err.message).toMatch(/PORT is invalid/);
   });
