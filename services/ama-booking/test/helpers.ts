@@ -129,17 +129,8 @@ export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 export const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
 
-export async function multipart(
-  files: Array<{ name: string; data: Buffer; type?: string }>,
-  field: string,
-  fields: Record<string, string> = {},
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
+/** A multipart body (the service kit's builder): the files in `field` plus text fields. */
+export { multipartBody as multipart } from '@wfm/service-kit/testing';
 
 /** A visitor identity issued and who holds a username there (the test identity process). */
 export async function namedVisitor(username: string): Promise<Visitor> {
