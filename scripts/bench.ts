@@ -89,7 +89,7 @@ async function measure(label: string, url: string, opts: MeasureOptions = {}): P
     serverPid: opts.gatewayPid,
     paths: opts.paths,
     expectHeader: opts.expectHeader,
-    ...(opts.servicePids ? { otherPids: opts.servicePids, postgresCpu: true } : {}),
+    ...(opts.servicePids ? { otherPids: opts.servicePids, serverCpu: true } : {}),
   });
   // Figures over failed or unexpected answers, or with a launched process gone, are not printed.
   guard.check(label, result);

@@ -10,8 +10,8 @@ export interface LoadSpec {
   serverPid?: number;
   /** More processes whose CPU time over the measured run is reported, by name. */
   otherPids?: Record<string, number>;
-  /** Also report PostgreSQL's CPU time over the measured run (all its processes on this machine). */
-  postgresCpu?: boolean;
+  /** Also measure the CPU of this machine's PostgreSQL and Redis processes. */
+  serverCpu?: boolean;
   /**
    * Paths (with query) requested one after the other across all connections, warm-up first, each
    * once while they last (then from the start again): every request a different URL.

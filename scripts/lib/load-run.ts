@@ -4,8 +4,7 @@
  * means no measurement inherits the load generator's heap or JIT state from the one before.
  */
 import autocannon from 'autocannon';
-import { cpuMicrosOf } from './process-cpu.ts';
-import { postgresCpu, postgresCpuBetween } from './pg-activity-sampler.ts';
+import { cpuBetween, cpuMicrosOf, cpuOfProcessesNamed } from './process-cpu.ts';
 import type { LoadResult, LoadSpec } from './load-generator.ts';
 
 let input = '';
@@ -32,7 +31,9 @@ await autocannon({ ...options, duration: spec.warmUpSeconds });
 unexpected = 0;
 const serverBefore = spec.serverPid === undefined ? 0 : cpuMicrosOf(spec.serverPid);
 const othersBefore = Object.entries(spec.otherPids ?? {}).map(([name, pid]) => [name, pid, cpuMicrosOf(pid)] as const);
-const postgresBefore = spec.postgresCpu ? postgresCpu() : undefined;
+// The shared servers on this machine: PostgreSQL's processes and Redis (rate limits, shared cache layer).
+const serversOf = () => ({ PostgreSQL: cpuOfProcessesNamed('postgres'), Redis: cpuOfProcessesNamed('redis-server') });
+const serversBefore = spec.serverCpu ? serversOf() : undefined;
 const clientBefore = process.cpuUsage();
 const result = await autocannon({ ...options, duration: spec.seconds });
 const client = process.cpuUsage(clientBefore);
@@ -48,7 +49,9 @@ const figures: LoadResult = {
   serverCpuMicros: spec.serverPid === undefined ? undefined : cpuMicrosOf(spec.serverPid) - serverBefore,
   otherCpuMicros: Object.fromEntries([
     ...othersBefore.map(([name, pid, before]) => [name, cpuMicrosOf(pid) - before]),
-    ...(postgresBefore ? [['PostgreSQL', postgresCpuBetween(postgresBefore, postgresCpu())]] : []),
+    ...(serversBefore
+      ? Object.entries(serversOf()).map(([name, after]) => [name, cpuBetween(serversBefore[name as keyof typeof serversBefore], after)])
+      : []),
   ]),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

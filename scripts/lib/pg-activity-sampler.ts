@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { cpuMicrosOf } from './process-cpu.ts';
+import { cpuBetween, cpuOfProcessesNamed } from './process-cpu.ts';
 
 /**
  * What PostgreSQL spends its time on during a bench, without pg_stat_statements (which needs a
@@ -25,7 +24,7 @@ export class PgActivitySampler {
   }
 
   start(): void {
-    this.cpuBefore = postgresCpu();
+    this.cpuBefore = cpuOfProcessesNamed('postgres');
     let sampling = false;
     this.timer = setInterval(() => {
       if (sampling) return;
@@ -49,8 +48,8 @@ export class PgActivitySampler {
 
   /** The figures since the last call: CPU, busy backends, and the statements that took most of it. */
   takeMinute(top = 5): { cpuMicros: number; busy: number; statements: Array<{ share: number; query: string }> } {
-    const cpuNow = postgresCpu();
-    const cpuMicros = postgresCpuBetween(this.cpuBefore, cpuNow);
+    const cpuNow = cpuOfProcessesNamed('postgres');
+    const cpuMicros = cpuBetween(this.cpuBefore, cpuNow);
     this.cpuBefore = cpuNow;
     const samples = [...this.counts.values()].reduce((a, b) => a + b, 0);
     const busy = samples / Math.max(1, this.ticks);
@@ -67,26 +66,4 @@ export class PgActivitySampler {
     clearInterval(this.timer);
     await this.sql.end({ timeout: 1 });
   }
-}
-
-/** CPU used so far by each process named postgres on this machine (µs by pid). */
-export function postgresCpu(): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
-      found.set(Number(entry), cpuMicrosOf(Number(entry)));
-    } catch {
-      // exited between the listing and the read
-    }
-  }
-  return found;
-}
-
-/** µs of PostgreSQL CPU between two readings of postgresCpu(). */
-export function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let micros = 0;
-  for (const [pid, value] of after) micros += value - (before.get(pid) ?? value);
-  return micros;
 }

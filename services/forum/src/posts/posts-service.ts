@@ -15,7 +15,6 @@ import {
   type Comment,
   type CommentPage,
   type CreatePostInput,
-  type ListPostsResponse,
   type PostDetail,
   type PostSort,
   type PostType,
@@ -86,10 +85,10 @@ export async function listPosts(
   sql: Sql,
   query: ListPostsInput,
   visitorHashOf: (token: string) => Buffer | null,
-): Promise<ListPostsResponse> {
+): Promise<ListPostsJson> {
   const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
-  if (authorTokenHash === null) return { posts: [], total: 0 };
-  return posts.listPosts(
+  if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
+  const listed = await posts.listPosts(
     sql,
     {
       type: query.type,
@@ -107,7 +106,13 @@ export async function listPosts(
     },
     { limit: query.limit, offset: query.offset },
   );
+  return listAnswer(listed);
 }
+
+/** A ListPostsResponse as JSON text, sent as it is (see POST_JSON in the repository). */
+export type ListPostsJson = string & { readonly listPostsJson: unique symbol };
+
+const listAnswer = ({ posts: listed, total }: posts.ListedPosts) => `{"posts":[${listed.join(',')}],"total":${total}}` as ListPostsJson;
 
 /** `<created_at>-<id>` of the last comment given, when more follow. */
 const cursorAfter = (comments: Comment[], more: boolean): string | null => {
