@@ -25,12 +25,16 @@ export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
 
 interface Entry extends CachedAnswer {
   group: CacheGroup;
+  /** Where the shared layer would keep this answer, until a hit hands it over (see lookup). */
+  unpublished: string | undefined;
 }
 
 /** An entry found in memory: fresh, or expired less than the stale window ago. */
 export interface MemoryHit {
   answer: CachedAnswer;
   stale: boolean;
+  /** Set on the first hit of an entry stored with a shared-layer slot: the hit publishes it there. */
+  unpublished?: string;
 }
 
 /** How often storing an entry first drops the entries whose stale window has ended. */
@@ -61,14 +65,23 @@ export class MemoryLayer {
     return hit && !hit.stale ? hit.answer : undefined;
   }
 
-  /** The entry for `key` when it is fresh or within the stale window. */
+  /**
+   * The entry for `key` when it is fresh or within the stale window. The first hit of an entry
+   * stored with a shared-layer slot carries the slot (`unpublished`), once.
+   */
   lookup(key: string, now: number): MemoryHit | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt > now) return { answer: entry, stale: false };
-    if (entry.expiresAt + this.staleMs > now) return { answer: entry, stale: true };
-    this.delete(key);
-    return undefined;
+    if (entry.expiresAt + this.staleMs <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    const hit: MemoryHit = { answer: entry, stale: entry.expiresAt <= now };
+    if (entry.unpublished !== undefined) {
+      hit.unpublished = entry.unpublished;
+      entry.unpublished = undefined;
+    }
+    return hit;
   }
 
   /** Bytes the entries hold (roughly: entrySize). */
@@ -76,7 +89,8 @@ export class MemoryLayer {
     return this.bytes;
   }
 
-  set(key: string, group: CacheGroup, answer: CachedAnswer, now = Date.now()): void {
+  /** Stores an answer; `unpublished`: the shared-layer slot its first hit publishes it to. */
+  set(key: string, group: CacheGroup, answer: CachedAnswer, now = Date.now(), unpublished?: string): void {
     if (now >= this.nextSweepAt) {
       this.sweep(now);
       this.nextSweepAt = now + SWEEP_INTERVAL_MS;
@@ -84,7 +98,7 @@ export class MemoryLayer {
     this.delete(key);
     const size = entrySize(key, answer);
     if (size > this.maxBytes) return;
-    this.entries.set(key, { ...answer, group });
+    this.entries.set(key, { ...answer, group, unpublished });
     let keys = this.groups.get(group);
     if (!keys) this.groups.set(group, (keys = new Set()));
     keys.add(key);

@@ -75,9 +75,22 @@ export class ReadCache {
     this.shared = opts.redis ? new RedisLayer(opts.redis, opts.namespace) : undefined;
   }
 
-  /** The in-memory answer for `key`, fresh or stale, synchronously (the hot path). */
+  /**
+   * The in-memory answer for `key`, fresh or stale, synchronously (the hot path). The first hit of
+   * an answer this replica fetched publishes it to the shared layer, in the background.
+   */
   peek(key: string): MemoryHit | undefined {
-    return this.memory.lookup(key, Date.now());
+    const now = Date.now();
+    const hit = this.memory.lookup(key, now);
+    if (hit?.unpublished !== undefined) this.publish(hit.unpublished, hit.answer, now);
+    return hit;
+  }
+
+  private publish(slot: Slot, answer: CachedAnswer, now: number): void {
+    if (!this.shared?.ready) return;
+    this.shared.set(slot, answer, now).catch((err: unknown) => {
+      this.opts.log.warn({ err }, 'read cache: Redis store failed');
+    });
   }
 
   /**
@@ -129,15 +142,10 @@ export class ReadCache {
       etag: etagOf(answer.body),
       expiresAt: now + (read.ttlMs ?? this.opts.ttlMs),
     };
-    if (!fill.voided) {
-      this.memory.set(read.key, read.group, cached);
-      // Awaited, so a request that follows this answer to another replica finds the entry there.
-      if (slot !== undefined && this.shared?.ready) {
-        await this.shared.set(slot, cached, now).catch((err: unknown) => {
-          this.opts.log.warn({ err }, 'read cache: Redis store failed');
-        });
-      }
-    }
+    // Shared once asked again: the first hit in this replica's memory publishes the answer to Redis
+    // (peek). Most distinct reads that miss (a search, a page of an unusual size) are asked once, and
+    // storing each in Redis cost more than fetching it: the copy, 40 KB written to Redis, Redis's CPU.
+    if (!fill.voided) this.memory.set(read.key, read.group, cached, now, slot);
     return { source: 'service', cached };
   }
 
