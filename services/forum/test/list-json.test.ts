@@ -5,10 +5,10 @@ import { service } from '../src/app.ts';
 import { get, uniqueWord } from './helpers.ts';
 
 /**
- * GET /api/posts answers JSON text that PostgreSQL builds (POST_JSON in posts-repository.ts), not
- * rows serialized by the contract's schema. These tests hold the two together: every answer is
- * what serializing the same rows through ListPostsResponse gives, field for field, for every path
- * of the list (counted pages, ranked searches, searches past the candidates, filtered lists).
+ * GET /api/posts answers its rows serialized as they are (listAnswer in posts-service.ts), not
+ * through the contract's schema. These tests hold the two together: every answer is what the
+ * contract makes of the same rows, field for field, for every path of the list (counted pages,
+ * ranked searches, searches past the candidates, filtered lists).
  */
 let t: TestService;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ async function insertPost(word: string, overrides: Partial<Record<string, unknow
   return rows[0]!.id;
 }
 
-describe('GET /api/posts answers the JSON PostgreSQL builds, field for field the contract', () => {
+describe('GET /api/posts answers its rows as the contract would, field for field', () => {
   // [name, url, whether the page holds the three posts, how many more posts with the word first]
   it.each([
     ['a counted page (latest)', (_word: string): string => `/api/posts?limit=50`, true, 0],

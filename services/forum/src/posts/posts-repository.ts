@@ -127,31 +127,14 @@ function plannedWithItsValues<T>(query: T): T {
   return query;
 }
 
-/**
- * A listed post as JSON text, built by PostgreSQL from a `listed` row of SUMMARY_COLUMNS (compact,
- * keys in column order). Lists answer these texts joined, never parsed and serialized again: on the
- * bench's latest pages that was half of the forum's CPU per request (decoding every column of every
- * row, zod's check of the answer, JSON.stringify of 40 KB). The columns are the summary's fields, so
- * the text is exactly what the contract's PostSummary allows; a test holds the two together. A
- * row_to_json of a subquery keeps the subquery's order (no join or aggregate above it reorders rows).
- */
-const POST_JSON = 'row_to_json(listed)::text AS post';
-
-/** One post of a list, as POST_JSON built it (null for the one row of an empty page that carries only its total). */
-export interface ListedRow {
-  post: string | null;
-}
-
 /** The list query, unexecuted (tests EXPLAIN it). */
 export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
   if (f.q && f.sort === 'latest') return rankedSearchQuery(db, { ...f, q: f.q }, page);
-  const query = db<ListedRow[]>`
-    SELECT ${db.unsafe(POST_JSON)} FROM (
-      SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
-      WHERE ${whereClause(db, f)}
-      ORDER BY ${orderClause(db, f)}
-      LIMIT ${page.limit} OFFSET ${page.offset}
-    ) AS listed`;
+  const query = db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
+    WHERE ${whereClause(db, f)}
+    ORDER BY ${orderClause(db, f)}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
   return f.q ? plannedWithItsValues(query) : query;
 }
 
@@ -173,12 +156,10 @@ function rankedSearchQuery(db: Db, f: PostFilters & { q: string }, page: { limit
      ORDER BY created_at DESC, id DESC
      OFFSET ${SEARCH_CANDIDATES} LIMIT ${page.offset + page.limit - SEARCH_CANDIDATES})`
       : db``;
-  return plannedWithItsValues(db<ListedRow[]>`
-    SELECT ${db.unsafe(POST_JSON)} FROM (
-      SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM (${ranked} ${older}) AS matches
-      ORDER BY part, rank DESC, created_at DESC, id DESC
-      LIMIT ${page.limit} OFFSET ${page.offset}
-    ) AS listed`);
+  return plannedWithItsValues(db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM (${ranked} ${older}) AS matches
+    ORDER BY part, rank DESC, created_at DESC, id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
 }
 
 /** True when only the type narrows the list: its total is kept in post_totals (migration 003). */
@@ -220,7 +201,7 @@ export function countPostsQuery(db: Db, f: PostFilters) {
  * to a one-row table, so a search without matches still answers its total (0).
  */
 export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
-  return plannedWithItsValues(db<Array<ListedRow & { total: number }>>`
+  return plannedWithItsValues(db<Array<PostSummary & { total: number; rank: number | null }>>`
     WITH matches AS MATERIALIZED (
       SELECT id, created_at,
              CASE WHEN row_number() OVER (ORDER BY created_at DESC, id DESC) <= ${SEARCH_CANDIDATES}
@@ -233,11 +214,9 @@ export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string },
       ORDER BY rank DESC, created_at DESC, id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(POST_JSON)}
-    FROM (VALUES (1)) AS one (x) LEFT JOIN (
-      SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM ranked JOIN posts ON posts.id = ranked.ranked_id
-      ORDER BY rank DESC, created_at DESC, id DESC
-    ) AS listed ON TRUE`);
+    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(SUMMARY_COLUMNS)}, rank
+    FROM (VALUES (1)) AS one (x) LEFT JOIN (ranked JOIN posts ON posts.id = ranked.ranked_id) ON TRUE
+    ORDER BY rank DESC, created_at DESC, id DESC`);
 }
 
 /**
@@ -245,9 +224,9 @@ export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string },
  * (tests EXPLAIN it): one round trip instead of two for the feed's tabs and orders.
  */
 export function pageWithTypeTotalQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
-  return db<Array<ListedRow & { total: number }>>`
+  return db<Array<PostSummary & { total: number }>>`
     SELECT (SELECT coalesce(sum(n), 0)::int FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}) AS total,
-           ${db.unsafe(POST_JSON)}
+           ${db.unsafe(SUMMARY_COLUMNS)}
     FROM (VALUES (1)) AS one (x) LEFT JOIN LATERAL (
       SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
       WHERE ${whereClause(db, f)}
@@ -256,26 +235,26 @@ export function pageWithTypeTotalQuery(db: Db, f: PostFilters, page: { limit: nu
     ) AS listed ON TRUE`;
 }
 
-/** A page of a list: its posts as JSON texts (POST_JSON), in order, and the list's total. */
-export interface ListedPosts {
-  posts: string[];
-  total: number;
+/** The posts of a one-statement page (none when the only row is the total's). */
+function withoutTotal(rows: Array<PostSummary & { total: number; rank?: number | null }>): PostSummary[] {
+  return rows.filter((row) => row.id !== null).map(({ total: _total, rank: _rank, ...post }) => post as PostSummary);
 }
 
-/** The posts of a page (a one-statement page's only row carries no post when the page is empty). */
-const postsOf = (rows: readonly ListedRow[]): string[] => rows.flatMap((row) => (row.post === null ? [] : [row.post]));
-
-export async function listPosts(db: Db, f: PostFilters, page: { limit: number; offset: number }): Promise<ListedPosts> {
+export async function listPosts(
+  db: Db,
+  f: PostFilters,
+  page: { limit: number; offset: number },
+): Promise<{ posts: PostSummary[]; total: number }> {
   if (f.q && f.sort === 'latest' && page.offset + page.limit <= SEARCH_CANDIDATES) {
     const rows = await searchPageWithTotalQuery(db, { ...f, q: f.q }, page);
-    return { posts: postsOf(rows), total: rows[0]!.total };
+    return { posts: withoutTotal(rows), total: rows[0]!.total };
   }
   if (countedByType(f)) {
     const rows = await pageWithTypeTotalQuery(db, f, page);
-    return { posts: postsOf(rows), total: rows[0]!.total };
+    return { posts: withoutTotal(rows), total: rows[0]!.total };
   }
-  const [rows, count] = await Promise.all([listPostsQuery(db, f, page), countPostsQuery(db, f)]);
-  return { posts: postsOf(rows), total: count[0]!.total };
+  const [posts, count] = await Promise.all([listPostsQuery(db, f, page), countPostsQuery(db, f)]);
+  return { posts, total: count[0]!.total };
 }
 
 export async function findPost(db: Db, id: number): Promise<PostSummary | null> {
