@@ -127,28 +127,11 @@ function plannedWithItsValues<T>(query: T): T {
   return query;
 }
 
-/**
- * A listed post as JSON text (a PostSummary): the fields that change, in front of the ones that
- * never do, which the row keeps as JSON text from when it was written (migration 007). A list
- * answers these texts as they are; list-json.test.ts holds them to the contract field for field.
- */
-const POST_JSON =
-  `'{"upvotes":' || upvotes || ',"status":' || to_json(status)::text || ',"comment_count":' || comment_count ||` +
-  ` ',"accepted_comment_id":' || coalesce(accepted_comment_id::text, 'null') || ',' || fixed_fields_json AS post`;
-
-/** What POST_JSON reads, for the subqueries that feed it. */
-const POST_JSON_COLUMNS = 'id, created_at, upvotes, status, comment_count, accepted_comment_id, fixed_fields_json';
-
-/** One post of a list, as POST_JSON made it (null for the one row of an empty page that carries only its total). */
-export interface ListedRow {
-  post: string | null;
-}
-
 /** The list query, unexecuted (tests EXPLAIN it). */
 export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
   if (f.q && f.sort === 'latest') return rankedSearchQuery(db, { ...f, q: f.q }, page);
-  const query = db<ListedRow[]>`
-    SELECT ${db.unsafe(POST_JSON)} FROM posts
+  const query = db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
     WHERE ${whereClause(db, f)}
     ORDER BY ${orderClause(db, f)}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -157,9 +140,9 @@ export function listPostsQuery(db: Db, f: PostFilters, page: { limit: number; of
 
 function rankedSearchQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
   const ranked = db`
-    SELECT ${db.unsafe(POST_JSON_COLUMNS)}, 0 AS part, ts_rank(search, websearch_to_tsquery('english', ${f.q})) AS rank
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 0 AS part, ts_rank(search, websearch_to_tsquery('english', ${f.q})) AS rank
     FROM (
-      SELECT ${db.unsafe(POST_JSON_COLUMNS)}, search FROM posts
+      SELECT ${db.unsafe(SUMMARY_COLUMNS)}, search FROM posts
       WHERE ${whereClause(db, f)}
       ORDER BY created_at DESC, id DESC
       LIMIT ${SEARCH_CANDIDATES}
@@ -168,13 +151,13 @@ function rankedSearchQuery(db: Db, f: PostFilters & { q: string }, page: { limit
     page.offset + page.limit > SEARCH_CANDIDATES
       ? db`
     UNION ALL
-    (SELECT ${db.unsafe(POST_JSON_COLUMNS)}, 1 AS part, 0 AS rank FROM posts
+    (SELECT ${db.unsafe(SUMMARY_COLUMNS)}, 1 AS part, 0 AS rank FROM posts
      WHERE ${whereClause(db, f)}
      ORDER BY created_at DESC, id DESC
      OFFSET ${SEARCH_CANDIDATES} LIMIT ${page.offset + page.limit - SEARCH_CANDIDATES})`
       : db``;
-  return plannedWithItsValues(db<ListedRow[]>`
-    SELECT ${db.unsafe(POST_JSON)} FROM (${ranked} ${older}) AS matches
+  return plannedWithItsValues(db<PostSummary[]>`
+    SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM (${ranked} ${older}) AS matches
     ORDER BY part, rank DESC, created_at DESC, id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`);
 }
@@ -218,7 +201,7 @@ export function countPostsQuery(db: Db, f: PostFilters) {
  * to a one-row table, so a search without matches still answers its total (0).
  */
 export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
-  return plannedWithItsValues(db<Array<ListedRow & { total: number }>>`
+  return plannedWithItsValues(db<Array<PostSummary & { total: number; rank: number | null }>>`
     WITH matches AS MATERIALIZED (
       SELECT id, created_at,
              CASE WHEN row_number() OVER (ORDER BY created_at DESC, id DESC) <= ${SEARCH_CANDIDATES}
@@ -231,7 +214,7 @@ export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string },
       ORDER BY rank DESC, created_at DESC, id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(POST_JSON)}
+    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(SUMMARY_COLUMNS)}, rank
     FROM (VALUES (1)) AS one (x) LEFT JOIN (ranked JOIN posts ON posts.id = ranked.ranked_id) ON TRUE
     ORDER BY rank DESC, created_at DESC, id DESC`);
 }
@@ -241,42 +224,37 @@ export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string },
  * (tests EXPLAIN it): one round trip instead of two for the feed's tabs and orders.
  */
 export function pageWithTypeTotalQuery(db: Db, f: PostFilters, page: { limit: number; offset: number }) {
-  return db<Array<ListedRow & { total: number }>>`
-    SELECT (SELECT coalesce(sum(n), 0)::int FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}) AS total, post
+  return db<Array<PostSummary & { total: number }>>`
+    SELECT (SELECT coalesce(sum(n), 0)::int FROM post_totals ${f.type ? db`WHERE type = ${f.type}` : db``}) AS total,
+           ${db.unsafe(SUMMARY_COLUMNS)}
     FROM (VALUES (1)) AS one (x) LEFT JOIN LATERAL (
-      SELECT ${db.unsafe(POST_JSON)} FROM posts
+      SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts
       WHERE ${whereClause(db, f)}
       ORDER BY ${orderClause(db, f)}
       LIMIT ${page.limit} OFFSET ${page.offset}
     ) AS listed ON TRUE`;
 }
 
-/** A page of a list: its posts as JSON text (POST_JSON's bytes, in order) and the list's total. */
-export interface ListedPosts {
-  posts: Buffer[];
-  total: number;
+/** The posts of a one-statement page (none when the only row is the total's). */
+function withoutTotal(rows: Array<PostSummary & { total: number; rank?: number | null }>): PostSummary[] {
+  return rows.filter((row) => row.id !== null).map(({ total: _total, rank: _rank, ...post }) => post as PostSummary);
 }
 
-/**
- * The posts of a page, as the bytes PostgreSQL sent (raw rows: no column is decoded), from column
- * `at` of each row; a one-statement page's only row carries no post when the page is empty.
- */
-const postsOf = (rows: ReadonlyArray<ReadonlyArray<Buffer | null>>, at: number): Buffer[] =>
-  rows.flatMap((row) => (row[at] === null ? [] : [row[at]!]));
-
-const totalOf = (rows: ReadonlyArray<ReadonlyArray<Buffer | null>>): number => Number(rows[0]![0]!.toString());
-
-export async function listPosts(db: Db, f: PostFilters, page: { limit: number; offset: number }): Promise<ListedPosts> {
+export async function listPosts(
+  db: Db,
+  f: PostFilters,
+  page: { limit: number; offset: number },
+): Promise<{ posts: PostSummary[]; total: number }> {
   if (f.q && f.sort === 'latest' && page.offset + page.limit <= SEARCH_CANDIDATES) {
-    const rows = await searchPageWithTotalQuery(db, { ...f, q: f.q }, page).raw();
-    return { posts: postsOf(rows, 1), total: totalOf(rows) };
+    const rows = await searchPageWithTotalQuery(db, { ...f, q: f.q }, page);
+    return { posts: withoutTotal(rows), total: rows[0]!.total };
   }
   if (countedByType(f)) {
-    const rows = await pageWithTypeTotalQuery(db, f, page).raw();
-    return { posts: postsOf(rows, 1), total: totalOf(rows) };
+    const rows = await pageWithTypeTotalQuery(db, f, page);
+    return { posts: withoutTotal(rows), total: rows[0]!.total };
   }
-  const [rows, count] = await Promise.all([listPostsQuery(db, f, page).raw(), countPostsQuery(db, f)]);
-  return { posts: postsOf(rows, 0), total: count[0]!.total };
+  const [posts, count] = await Promise.all([listPostsQuery(db, f, page), countPostsQuery(db, f)]);
+  return { posts, total: count[0]!.total };
 }
 
 export async function findPost(db: Db, id: number): Promise<PostSummary | null> {

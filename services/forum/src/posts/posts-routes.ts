@@ -54,11 +54,11 @@ export const postsRoutes: FastifyPluginAsync = async (base) => {
       logLevel: 'warn',
       schema: { querystring: ListPostsQuery, response: { 200: ListPostsResponse, 400: ErrorResponse } },
     },
-    // The answer is JSON bytes already (posts-service.ts): Fastify sends a Buffer as it is, so the
-    // schema documents the answer but does not serialize it again.
+    // The answer is JSON text already (posts-service.ts says why): Fastify sends a string with a JSON
+    // type as it is, so the schema documents the answer but does not serialize it again.
     async (req, reply) => {
       const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app));
-      return reply.type(JSON_TYPE).send(answer as Buffer as never);
+      return reply.type(JSON_TYPE).send(answer as string as never);
     },
   );
 
