@@ -49,7 +49,7 @@ export interface CachePolicy {
   /**
    * Query parameters (a search's `q`) whose reads are cached in this replica's memory only, not in
    * Redis: nearly every distinct search is asked once, and for each such miss the shared layer cost
-   * three Redis round trips (generations, entry, store) that no other replica ever used.
+   * a Redis lookup whose answer no other replica had ever stored.
    */
   memoryOnlyQuery?: readonly string[];
 }
