@@ -246,6 +246,8 @@ const FEED_POSTS = 10_000;
 const LATENCY_WRITES = 20;
 
 async function benchFeed() {
+  // The post's server-rendered page is measured too: it needs the built web app (503 without it).
+  await buildWebAppsIfStale();
   const database = `wfm_bench_feed_${randomBytes(3).toString('hex')}`;
   const run = await startRun(database);
   try {
