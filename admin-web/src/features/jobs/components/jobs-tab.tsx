@@ -1,7 +1,8 @@
 import type { StaffJob } from '@wfm/contracts/jobs';
-import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink, Pencil, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
+import { CheckCircle2, ExternalLink, Pencil, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -19,9 +20,18 @@ import { JobStatusBadge } from './job-status.tsx';
 export function JobsTab() {
   const jobs = useStaffJobs();
   const setStatus = useSetJobStatus();
-  const remove = useDeleteJob();
   const [editing, setEditing] = useState<StaffJob | null>(null);
-  const [toDelete, setToDelete] = useState<StaffJob | null>(null);
+  const deletion = useConfirmedDelete<StaffJob>({
+    remove: useDeleteJob(),
+    title: 'Delete job posting?',
+    consequence: (job) => (
+      <>
+        This permanently deletes “<strong className="text-foreground">{job.title}</strong>” at {job.company}.
+      </>
+    ),
+    deleted: (job) => ({ title: 'Job deleted', description: `“${job.title}” was deleted.` }),
+    failedTitle: 'Delete failed',
+  });
 
   function changeStatus(job: StaffJob, status: 'approved' | 'rejected') {
     setStatus.mutate(
@@ -32,19 +42,6 @@ export function JobsTab() {
         onError: (error) => toast({ variant: 'destructive', title: 'Status update failed', description: errorMessage(error, 'Please try again') }),
       },
     );
-  }
-
-  function deleteJob(job: StaffJob) {
-    remove.mutate(job.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Job deleted', description: `“${job.title}” was deleted.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(error, 'Please try again') });
-      },
-    });
   }
 
   const busyWith = (job: StaffJob) => setStatus.isPending && setStatus.variables?.id === job.id;
@@ -156,39 +153,14 @@ export function JobsTab() {
                   <Pencil aria-hidden="true" />
                   <span className="hidden lg:inline">Edit</span>
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete “${job.title}”`}
-                  onClick={() => setToDelete(job)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete “${job.title}”`} onClick={() => deletion.ask(job)} />
               </div>
             ),
           },
         ]}
       />
       <EditJobDialog job={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete job posting?"
-        description={
-          <>
-            <span>
-              This permanently deletes “<strong className="text-foreground">{toDelete?.title}</strong>” at {toDelete?.company}.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deleteJob(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { MENTOR_LIMITS, mentorPreview, type MentorStatus, type StaffMentor } from '@wfm/contracts/ama';
-import { Badge, Button, ConfirmDialog, toast } from '@wfm/ui';
-import { Ban, CheckCircle2, RotateCcw, Trash2, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { Badge, Button, toast } from '@wfm/ui';
+import { Ban, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -26,8 +26,17 @@ const DONE: Record<MentorStatus, { title: string; now: string }> = {
 export function MentorsTab() {
   const mentors = useStaffMentors();
   const setStatus = useSetMentorStatus();
-  const remove = useDeleteMentor();
-  const [toDelete, setToDelete] = useState<StaffMentor | null>(null);
+  const deletion = useConfirmedDelete<StaffMentor>({
+    remove: useDeleteMentor(),
+    title: 'Delete mentor application?',
+    consequence: (mentor) => (
+      <>
+        This permanently deletes the mentor application of <strong className="text-foreground">{mentor.name}</strong>, with its requests and messages.
+      </>
+    ),
+    deleted: (mentor) => ({ title: 'Mentor application deleted', description: `${mentor.name}'s application was deleted.` }),
+    failedTitle: 'Delete failed',
+  });
 
   function changeStatus(mentor: StaffMentor, status: MentorStatus) {
     setStatus.mutate(
@@ -37,19 +46,6 @@ export function MentorsTab() {
         onError: (error) => toast({ variant: 'destructive', title: 'Status update failed', description: errorMessage(error, 'Please try again') }),
       },
     );
-  }
-
-  function deleteMentor(mentor: StaffMentor) {
-    remove.mutate(mentor.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Mentor application deleted', description: `${mentor.name}'s application was deleted.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(error, 'Please try again') });
-      },
-    });
   }
 
   const busyWith = (mentor: StaffMentor) => setStatus.isPending && setStatus.variables?.id === mentor.id;
@@ -142,39 +138,13 @@ export function MentorsTab() {
                 )}
                 {mentor.status === 'approved' && action(mentor, 'suspended', 'Suspend', Ban)}
                 {mentor.status === 'suspended' && action(mentor, 'approved', 'Reinstate', RotateCcw)}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${mentor.name}`}
-                  onClick={() => setToDelete(mentor)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete ${mentor.name}`} onClick={() => deletion.ask(mentor)} />
               </div>
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete mentor application?"
-        description={
-          <>
-            <span>
-              This permanently deletes the mentor application of <strong className="text-foreground">{toDelete?.name}</strong>, with
-              its requests and messages.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deleteMentor(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }

@@ -1,14 +1,13 @@
 import type { AdminPoll } from '@wfm/contracts/catalog';
 import { POLL_CATEGORY_LABELS } from '@wfm/contracts/catalog/labels';
-import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
-import { ExternalLink, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Badge, buttonClasses } from '@wfm/ui';
+import { ExternalLink } from 'lucide-react';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { sitePaths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeletePoll } from '../api/delete-poll.ts';
 import { useAdminPolls } from '../api/get-polls.ts';
@@ -18,21 +17,17 @@ const isClosed = (poll: AdminPoll) => poll.expires_at !== null && poll.expires_a
 /** Every poll, newest first: open it on the site, delete it (with all its votes) after a confirmation. */
 export function PollsTab() {
   const polls = useAdminPolls();
-  const remove = useDeletePoll();
-  const [toDelete, setToDelete] = useState<AdminPoll | null>(null);
-
-  function deletePoll(poll: AdminPoll) {
-    remove.mutate(poll.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Poll deleted', description: `“${poll.title}” and its votes were deleted.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Failed to delete poll', description: errorMessage(error, 'Please try again') });
-      },
-    });
-  }
+  const deletion = useConfirmedDelete<AdminPoll>({
+    remove: useDeletePoll(),
+    title: 'Delete poll?',
+    consequence: (poll) => (
+      <>
+        This permanently deletes the poll “<strong className="text-foreground">{poll.title}</strong>” and all its votes.
+      </>
+    ),
+    deleted: (poll) => ({ title: 'Poll deleted', description: `“${poll.title}” and its votes were deleted.` }),
+    failedTitle: 'Failed to delete poll',
+  });
 
   return (
     <section className="grid gap-4" aria-labelledby="polls-heading">
@@ -117,39 +112,13 @@ export function PollsTab() {
                   <ExternalLink aria-hidden="true" />
                   <span className="hidden lg:inline">View</span>
                 </a>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete “${poll.title}”`}
-                  onClick={() => setToDelete(poll)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete “${poll.title}”`} onClick={() => deletion.ask(poll)} />
               </div>
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete poll?"
-        description={
-          <>
-            <span>
-              This permanently deletes the poll “<strong className="text-foreground">{toDelete?.title}</strong>” and all its
-              votes.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deletePoll(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }

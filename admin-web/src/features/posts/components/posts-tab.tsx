@@ -1,7 +1,7 @@
 import type { AdminPost } from '@wfm/contracts/forum';
-import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
+import { CheckCircle2, ExternalLink } from 'lucide-react';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -16,27 +16,23 @@ import { useDeletePost } from '../api/delete-post.ts';
 export function PostsTab() {
   const posts = useAdminPosts();
   const resolve = useResolvePost();
-  const remove = useDeletePost();
-  const [toDelete, setToDelete] = useState<AdminPost | null>(null);
+  const deletion = useConfirmedDelete<AdminPost>({
+    remove: useDeletePost(),
+    title: 'Delete post?',
+    consequence: (post) => (
+      <>
+        This permanently deletes “<strong className="text-foreground">{post.title}</strong>” with its comments and upvotes.
+      </>
+    ),
+    deleted: (post) => ({ title: 'Post deleted', description: `“${post.title}” was deleted.` }),
+    failedTitle: 'Failed to delete post',
+  });
 
   function resolvePost(post: AdminPost) {
     resolve.mutate(post.id, {
       onSuccess: () => toast({ title: 'Post resolved', description: `“${post.title}” is marked resolved.` }),
       onError: (error) =>
         toast({ variant: 'destructive', title: 'Failed to resolve post', description: errorMessage(error, 'Please try again') }),
-    });
-  }
-
-  function deletePost(post: AdminPost) {
-    remove.mutate(post.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Post deleted', description: `“${post.title}” was deleted.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Failed to delete post', description: errorMessage(error, 'Please try again') });
-      },
     });
   }
 
@@ -145,39 +141,13 @@ export function PostsTab() {
                     <span className="hidden lg:inline">Resolve</span>
                   </Button>
                 )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete “${post.title}”`}
-                  onClick={() => setToDelete(post)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete “${post.title}”`} onClick={() => deletion.ask(post)} />
               </div>
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete post?"
-        description={
-          <>
-            <span>
-              This permanently deletes “<strong className="text-foreground">{toDelete?.title}</strong>” with its comments
-              and upvotes.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deletePost(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }

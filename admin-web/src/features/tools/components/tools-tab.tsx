@@ -1,12 +1,11 @@
 import type { AdminTool } from '@wfm/contracts/catalog';
-import { Badge, Button, ConfirmDialog, buttonClasses, toast } from '@wfm/ui';
-import { ExternalLink, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Badge, buttonClasses } from '@wfm/ui';
+import { ExternalLink } from 'lucide-react';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteTool } from '../api/delete-tool.ts';
 import { useAdminTools } from '../api/get-tools.ts';
@@ -17,21 +16,17 @@ const isHttp = (url: string) => /^https?:\/\//i.test(url);
 /** Every tool submission, newest first: visit it, delete it after a confirmation. */
 export function ToolsTab() {
   const tools = useAdminTools();
-  const remove = useDeleteTool();
-  const [toDelete, setToDelete] = useState<AdminTool | null>(null);
-
-  function deleteTool(tool: AdminTool) {
-    remove.mutate(tool.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Tool deleted', description: `“${tool.name}” was removed from the directory.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Failed to delete tool', description: errorMessage(error, 'Please try again') });
-      },
-    });
-  }
+  const deletion = useConfirmedDelete<AdminTool>({
+    remove: useDeleteTool(),
+    title: 'Delete tool?',
+    consequence: (tool) => (
+      <>
+        This permanently deletes the tool submission “<strong className="text-foreground">{tool.name}</strong>” with its votes.
+      </>
+    ),
+    deleted: (tool) => ({ title: 'Tool deleted', description: `“${tool.name}” was removed from the directory.` }),
+    failedTitle: 'Failed to delete tool',
+  });
 
   return (
     <section className="grid gap-4" aria-labelledby="tools-heading">
@@ -104,39 +99,13 @@ export function ToolsTab() {
                     <span className="hidden lg:inline">Visit</span>
                   </a>
                 )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete “${tool.name}”`}
-                  onClick={() => setToDelete(tool)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete “${tool.name}”`} onClick={() => deletion.ask(tool)} />
               </div>
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete tool?"
-        description={
-          <>
-            <span>
-              This permanently deletes the tool submission “<strong className="text-foreground">{toDelete?.name}</strong>”
-              with its votes.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deleteTool(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }
