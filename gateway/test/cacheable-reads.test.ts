@@ -77,6 +77,21 @@ describe('memory layer', () => {
     expect(memory.get('/huge', Date.now())).toBeUndefined();
   });
 
+  it('hands an entry\'s shared-layer slot to its first lookup only, never to get', () => {
+    const memory = new MemoryLayer(1_000_000);
+    const now = Date.now();
+    memory.set('/a', 'lists', answer(10), now, 'slot-a');
+    expect(memory.get('/a', now)).toBeDefined();
+    expect(memory.lookup('/a', now)?.unpublished).toBe('slot-a');
+    expect(memory.lookup('/a', now)?.unpublished).toBeUndefined();
+    // Stored again (a refresh), the new answer is published by its own first hit.
+    memory.set('/a', 'lists', answer(10), now, 'slot-b');
+    expect(memory.lookup('/a', now)?.unpublished).toBe('slot-b');
+    // An answer that came from the shared layer has nothing to publish.
+    memory.set('/b', 'lists', answer(10), now);
+    expect(memory.lookup('/b', now)?.unpublished).toBeUndefined();
+  });
+
   it('keeps an expired entry for its stale window, marked stale', () => {
     const memory = new MemoryLayer(1_000_000, 1_000);
     const now = Date.now();

@@ -59,29 +59,33 @@ export class MemoryLayer {
     private readonly staleMs = 0,
   ) {}
 
-  /** The fresh entry for `key`, if any. */
+  /** The fresh entry for `key`, if any (it leaves a pending publication to lookup). */
   get(key: string, now: number): CachedAnswer | undefined {
-    const hit = this.lookup(key, now);
-    return hit && !hit.stale ? hit.answer : undefined;
+    const entry = this.servable(key, now);
+    return entry && entry.expiresAt > now ? entry : undefined;
   }
 
   /**
    * The entry for `key` when it is fresh or within the stale window. The first hit of an entry
-   * stored with a shared-layer slot carries the slot (`unpublished`), once.
+   * stored with a shared-layer slot carries the slot (`unpublished`), once: the caller publishes it.
    */
   lookup(key: string, now: number): MemoryHit | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.servable(key, now);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt + this.staleMs <= now) {
-      this.delete(key);
-      return undefined;
-    }
     const hit: MemoryHit = { answer: entry, stale: entry.expiresAt <= now };
     if (entry.unpublished !== undefined) {
       hit.unpublished = entry.unpublished;
       entry.unpublished = undefined;
     }
     return hit;
+  }
+
+  /** The entry for `key` unless its stale window has ended (then it is dropped). */
+  private servable(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.expiresAt + this.staleMs > now) return entry;
+    this.delete(key);
+    return undefined;
   }
 
   /** Bytes the entries hold (roughly: entrySize). */
