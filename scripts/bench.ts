@@ -66,7 +66,7 @@ interface Figures {
 interface MeasureOptions {
   /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
   gatewayPid?: number;
-  /** Also print the CPU time per request of these processes, and of PostgreSQL. */
+  /** Also print the CPU time per request of these processes, and of this machine's PostgreSQL and Redis. */
   servicePids?: Record<string, number>;
   /** Request these paths of `url`'s origin one after the other instead of `url` itself. */
   paths?: string[];

@@ -70,8 +70,8 @@ export const redisClientOptions = (commandTimeoutMs: number) => ({
 
 /**
  * Boots a service from the environment: migrations (under the schema's lock) -> database pool ->
- * event bus -> outbox relay -> table maintenance -> app.listen. close() stops accepting connections, drains in-flight
- * requests, stops the relay, then closes what this call opened.
+ * event bus -> outbox relay -> table maintenance -> app.listen. close() stops accepting
+ * connections, drains in-flight requests, stops the relay, then closes what this call opened.
  */
 export async function startService(def: ServiceDefinition, overrides: StartServiceOverrides = {}): Promise<RunningService> {
   const standalone = overrides.registerSignals !== false;

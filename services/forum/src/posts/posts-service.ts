@@ -86,7 +86,7 @@ export async function listPosts(
   sql: Sql,
   query: ListPostsInput,
   visitorHashOf: (token: string) => Buffer | null,
-): Promise<ListPostsJson> {
+): Promise<string> {
   const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
   if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
   const listed = await posts.listPosts(
@@ -110,17 +110,15 @@ export async function listPosts(
   return listAnswer(listed);
 }
 
-/** A ListPostsResponse as JSON text, which the route sends as it is. */
-export type ListPostsJson = string & { readonly listPostsJson: unique symbol };
-
 /**
- * The rows hold exactly the summary's columns (SUMMARY_COLUMNS in the repository), so they are
- * serialized as they are, without the contract's check of every field of every post on the way
- * out: on the bench's feed pages (40 KB) that check cost a third as much as JSON.stringify itself.
- * list-json.test.ts holds the answer to the contract field for field. (PostgreSQL's row_to_json
- * was tried and cost more than it saved: its escaping is slower than V8's.)
+ * A ListPostsResponse as JSON text, which the route sends as it is. The rows hold exactly the
+ * summary's columns (SUMMARY_COLUMNS in the repository), so they are serialized as they are,
+ * without the contract's check of every field of every post on the way out: on the bench's feed
+ * pages (40 KB) that check cost a third as much as JSON.stringify itself. list-json.test.ts holds
+ * the answer to the contract field for field. (PostgreSQL's row_to_json was tried and cost more
+ * than it saved: its escaping is slower than V8's.)
  */
-const listAnswer = (answer: ListPostsResponse) => JSON.stringify(answer) as ListPostsJson;
+const listAnswer = (answer: ListPostsResponse): string => JSON.stringify(answer);
 
 /** `<created_at>-<id>` of the last comment given, when more follow. */
 const cursorAfter = (comments: Comment[], more: boolean): string | null => {

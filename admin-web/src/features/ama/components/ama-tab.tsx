@@ -1,7 +1,8 @@
 import { AMA_ADMIN_TOASTS, type SessionStatus, type StaffSession } from '@wfm/contracts/ama';
-import { Badge, Button, ConfirmDialog, toast, type BadgeVariant } from '@wfm/ui';
-import { CalendarPlus, ExternalLink, MessageSquare, Pencil, Play, Square, Trash2 } from 'lucide-react';
+import { Badge, Button, toast, type BadgeVariant } from '@wfm/ui';
+import { CalendarPlus, ExternalLink, MessageSquare, Pencil, Play, Square } from 'lucide-react';
 import { useState } from 'react';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -26,9 +27,19 @@ type Open = { kind: 'schedule' } | { kind: 'edit'; session: StaffSession } | { k
 export function AmaTab(_props: AdminTabProps) {
   const sessions = useAdminAmaSessions();
   const setStatus = useSetSessionStatus();
-  const remove = useDeleteSession();
   const [open, setOpen] = useState<Open>(null);
-  const [toDelete, setToDelete] = useState<StaffSession | null>(null);
+  const deletion = useConfirmedDelete<StaffSession>({
+    remove: useDeleteSession(),
+    title: 'Delete AMA session?',
+    consequence: (session) => (
+      <>
+        This permanently deletes <strong className="text-foreground">{session.title}</strong> and all its associated data:
+        bookings, receipts, pricing and questions.
+      </>
+    ),
+    deleted: (session) => ({ title: 'AMA session deleted', description: `"${session.title}" and all its data were deleted.` }),
+    failedTitle: AMA_ADMIN_TOASTS.deleteFailed,
+  });
 
   function changeStatus(session: StaffSession, status: SessionStatus) {
     setStatus.mutate(
@@ -40,19 +51,6 @@ export function AmaTab(_props: AdminTabProps) {
           toast({ variant: 'destructive', title: AMA_ADMIN_TOASTS.statusUpdateFailed, description: errorMessage(error, AMA_ADMIN_TOASTS.tryAgain) }),
       },
     );
-  }
-
-  function deleteSession(session: StaffSession) {
-    remove.mutate(session.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'AMA session deleted', description: `"${session.title}" and all its data were deleted.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: AMA_ADMIN_TOASTS.deleteFailed, description: errorMessage(error, AMA_ADMIN_TOASTS.tryAgain) });
-      },
-    });
   }
 
   return (
@@ -155,16 +153,7 @@ export function AmaTab(_props: AdminTabProps) {
                   <Pencil aria-hidden="true" />
                   <span className="hidden lg:inline">Edit</span>
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${session.title}`}
-                  onClick={() => setToDelete(session)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete ${session.title}`} onClick={() => deletion.ask(session)} />
               </div>
             ),
           },
@@ -173,24 +162,7 @@ export function AmaTab(_props: AdminTabProps) {
       {open?.kind === 'schedule' && <SessionDialog onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <SessionDialog key={open.session.id} session={open.session} onClose={() => setOpen(null)} />}
       {open?.kind === 'questions' && <QuestionsDialog session={open.session} onClose={() => setOpen(null)} />}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(next) => !next && setToDelete(null)}
-        title="Delete AMA session?"
-        description={
-          <>
-            <span>
-              This permanently deletes <strong className="text-foreground">{toDelete?.title}</strong> and all its associated data:
-              bookings, receipts, pricing and questions.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deleteSession(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }

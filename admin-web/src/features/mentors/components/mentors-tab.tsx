@@ -31,7 +31,8 @@ export function MentorsTab() {
     title: 'Delete mentor application?',
     consequence: (mentor) => (
       <>
-        This permanently deletes the mentor application of <strong className="text-foreground">{mentor.name}</strong>, with its requests and messages.
+        This permanently deletes the mentor application of <strong className="text-foreground">{mentor.name}</strong>, with
+        its requests and messages.
       </>
     ),
     deleted: (mentor) => ({ title: 'Mentor application deleted', description: `${mentor.name}'s application was deleted.` }),

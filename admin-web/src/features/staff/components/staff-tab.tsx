@@ -1,12 +1,12 @@
 import type { StaffMember } from '@wfm/contracts/admin';
-import { Badge, Button, ConfirmDialog, toast } from '@wfm/ui';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Badge, Button } from '@wfm/ui';
+import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import type { AdminTabProps } from '../../../lib/admin-tab.ts';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteStaff } from '../api/delete-staff.ts';
 import { useStaff } from '../api/get-staff.ts';
@@ -17,22 +17,18 @@ type Editing = { mode: 'add' } | { mode: 'edit'; member: StaffMember } | null;
 /** Staff accounts (Super Admin): add, edit (role, active, password) and delete. */
 export function StaffTab({ staff: signedIn }: AdminTabProps) {
   const staff = useStaff();
-  const remove = useDeleteStaff();
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<StaffMember | null>(null);
-
-  function deleteMember(member: StaffMember) {
-    remove.mutate(member.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Staff member deleted', description: `${member.username} can no longer sign in.` });
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast({ variant: 'destructive', title: 'Delete failed', description: errorMessage(error, 'Please try again') });
-      },
-    });
-  }
+  const deletion = useConfirmedDelete<StaffMember>({
+    remove: useDeleteStaff(),
+    title: 'Delete staff member?',
+    consequence: (member) => (
+      <>
+        This permanently deletes the account of <strong className="text-foreground">{member.username}</strong> ({member.role}); they can no longer sign in.
+      </>
+    ),
+    deleted: (member) => ({ title: 'Staff member deleted', description: `${member.username} can no longer sign in.` }),
+    failedTitle: 'Delete failed',
+  });
 
   return (
     <section className="grid gap-4" aria-labelledby="staff-heading">
@@ -119,16 +115,7 @@ export function StaffTab({ staff: signedIn }: AdminTabProps) {
                   <Pencil aria-hidden="true" />
                   <span className="hidden lg:inline">Edit</span>
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${member.username}`}
-                  onClick={() => setToDelete(member)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="hidden lg:inline">Delete</span>
-                </Button>
+                <DeleteRowButton label={`Delete ${member.username}`} onClick={() => deletion.ask(member)} />
               </div>
             ),
           },
@@ -142,24 +129,7 @@ export function StaffTab({ staff: signedIn }: AdminTabProps) {
           onOpenChange={(open) => !open && setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete staff member?"
-        description={
-          <>
-            <span>
-              This permanently deletes the account of <strong className="text-foreground">{toDelete?.username}</strong>{' '}
-              ({toDelete?.role}); they can no longer sign in.
-            </span>
-            <span>This action cannot be undone.</span>
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => toDelete && deleteMember(toDelete)}
-      />
+      {deletion.dialog}
     </section>
   );
 }
