@@ -42,6 +42,32 @@ if (extraArgs.length === 0 && (process.env.LIGHTHOUSE !== '0' || process.env.CI 
   reports.push(lighthouseFile);
 }
 
+interface FileResult {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+}
+
+/** Each failed test (or test file that failed to run) with the head of its failure message. */
+function failuresIn(files: FileResult[]): string[] {
+  const out: string[] = [];
+  const head = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !line.includes('/node_modules/'))
+      .slice(0, 12)
+      .join('\n    ');
+  for (const file of files) {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) out.push(`✗ ${where} > ${test.fullName}\n    ${head(test.failureMessages?.join('\n') ?? '')}`);
+    if (file.status === 'failed' && failedTests.length === 0) out.push(`✗ ${where}\n    ${head(file.message ?? '')}`);
+  }
+  return out;
+}
+
+const failures: string[] = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -52,7 +78,9 @@ for (const file of reports) {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: FileResult[];
     };
+    failures.push(...failuresIn(report.testResults ?? []));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
@@ -62,6 +90,8 @@ for (const file of reports) {
 }
 // A skipped test would count as passing without proving anything: the run fails on any.
 if (skipped > 0) console.error(`${skipped} test(s) were skipped; every test must run.`);
+// Repeated at the end, where a log read from its tail still shows which test failed and why.
+if (failures.length > 0) console.error(`\nFailed:\n${failures.join('\n')}`);
 if (!ok) console.error('Type-check, lint or the test runner failed (see above).');
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 && skipped === 0 ? 0 : 1);
