@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from './lib/database.ts';
-import { freePort } from './lib/free-port.ts';
+import { freePort } from '../scripts/lib/free-ports.ts';
 import { waitForProcessReady } from '../scripts/lib/wait.ts';
 import { buildWebAppsIfStale } from '../scripts/lib/web-build.ts';
 

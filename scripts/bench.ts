@@ -34,7 +34,7 @@ import { benchAma as runAmaBench } from './lib/ama-bench.ts';
 import { recordAnswer, startBareReference } from './lib/bare-reference.ts';
 import { BenchFailure, BenchGuard } from './lib/bench-guard.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
-import { freePort, freePortBlock } from './lib/free-ports.ts';
+import { freePort, freePorts } from './lib/free-ports.ts';
 import { benchJobs } from './lib/jobs-bench.ts';
 import { benchWs } from './lib/ws-bench.ts';
 import { runLoad, type LoadSpec } from './lib/load-generator.ts';
@@ -177,7 +177,7 @@ async function distributedOptions(database: string): Promise<DistributedOptions>
     natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     gatewayPort: await freePort(),
-    basePort: await freePortBlock(SERVICES.length),
+    servicePorts: await freePorts(SERVICES.length),
     workerPort: await freePort(),
     staffSecret: 'bench-staff-header-secret-0000000000000000',
     servicePassword: BENCH_SERVICE_PASSWORD,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startDistributed, type DistributedOptions, type DistributedRun } from '../../scripts/lib/distributed.ts';
 import { PG_ADMIN_URL, dropDatabase } from './database.ts';
-import { freePort } from './free-port.ts';
+import { SERVICES } from '@wfm/contracts/shared';
+import { freePorts } from '../../scripts/lib/free-ports.ts';
 
 export const TEST_SERVICE_PASSWORD = 'integration-test-password';
 
@@ -21,11 +22,12 @@ export async function startTestRun(
 ): Promise<TestRun> {
   const database = `${prefix}_${randomBytes(4).toString('hex')}`;
   const replicas = opts.replicas ?? 1;
-  const [gatewayPort, workerPort, ...gatewayReplicaPorts] = await Promise.all(
-    Array.from({ length: 2 + (replicas > 1 ? replicas : 0) }, () => freePort()),
-  );
-  // Services take consecutive ports from basePort; pick a base well away from the others.
-  const basePort = 20000 + Math.floor(Math.random() * 20000);
+  // Every port from the kernel: a random consecutive block once met a port another test held, and
+  // the forum could never start.
+  const serviceCount = SERVICES.length * replicas;
+  const [gatewayPort, workerPort, ...rest] = await freePorts(2 + serviceCount + (replicas > 1 ? replicas : 0));
+  const servicePorts = rest.slice(0, serviceCount);
+  const gatewayReplicaPorts = rest.slice(serviceCount);
   let run: DistributedRun;
   try {
     run = await startDistributed({
@@ -34,14 +36,14 @@ export async function startTestRun(
       natsUrl: 'nats://127.0.0.1:4222',
       redisUrl: 'redis://127.0.0.1:6379',
       gatewayPort: gatewayPort!,
-      basePort,
+      servicePorts,
       workerPort: workerPort!,
       staffSecret: 'integration-test-staff-header-secret-0000',
       servicePassword: TEST_SERVICE_PASSWORD,
       logLevel: 'warn',
       stdio: 'ignore',
       ...opts,
-      ...(replicas > 1 ? { gatewayReplicaPorts: gatewayReplicaPorts as number[] } : {}),
+      ...(replicas > 1 ? { gatewayReplicaPorts } : {}),
     });
   } catch (err) {
     // A process that never became ready: leave no database behind.

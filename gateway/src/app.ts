@@ -7,6 +7,7 @@ import {
   createLogger,
   clientAddressKey,
   ExactMemoryStore,
+  LeasedRedisStore,
   HttpError,
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -166,8 +167,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     timeWindow: apiLimit.windowMs,
     // Per IPv4 address, IPv6 /64 (IPv4-mapped as IPv4), as the services count.
     keyGenerator: (request) => clientAddressKey(request.ip),
-    // Without Redis: in memory, counting parallel bursts exactly.
-    ...(opts.redis ? { redis: opts.redis, nameSpace: redisCounterPrefix('wfm:gateway:rate-limit:', opts.rateLimits) } : { store: ExactMemoryStore }),
+    // In Redis (shared by the replicas, counts taken in blocks: LeasedRedisStore), or without it in
+    // memory, counting parallel bursts exactly.
+    store: opts.redis ? LeasedRedisStore.using(opts.redis, redisCounterPrefix('wfm:gateway:rate-limit:', opts.rateLimits)) : ExactMemoryStore,
     // A Redis outage must not take the whole API down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),

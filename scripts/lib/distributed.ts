@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { LauncherConfigError, provisionServiceRoles, withDatabase } from './service-roles.ts';
 import { supervise, type SupervisedProcess } from './supervisor.ts';
-import { waitForProcessReady } from './wait.ts';
+import { keepOutputTail, waitForProcessReady } from './wait.ts';
 import { adminDist, webDist } from './web-build.ts';
 
 /** How often a process may die while starting before the run gives up on it. */
@@ -28,8 +28,14 @@ export interface DistributedOptions {
   natsUrl: string;
   redisUrl?: string;
   gatewayPort: number;
-  /** Port of the first service; the others follow in SERVICES order. */
-  basePort: number;
+  /** Port of the first service; the others follow in SERVICES order (replicas: see `replicas`). */
+  basePort?: number;
+  /**
+   * Instead of basePort: each service process's own port, in the order servicePort numbers them
+   * (replica 0's services in SERVICES order, then replica 1's, ...). Tests and benches take these
+   * from the kernel (freePorts), so no consecutive block can meet a port another run holds.
+   */
+  servicePorts?: number[];
   workerPort: number;
   staffSecret: string;
   servicePassword: string;
@@ -85,14 +91,28 @@ export const replicaName = (name: string, replica: number, replicas: number) =>
 export const servicePort = (basePort: number, serviceIndex: number, replica: number) =>
   basePort + replica * SERVICES.length + serviceIndex;
 
+/** Each service process's port: from servicePorts when given, else numbered from basePort. */
+function portOf(opts: DistributedOptions, replicas: number): (serviceIndex: number, replica: number) => number {
+  if (opts.servicePorts) {
+    const needed = SERVICES.length * replicas;
+    if (opts.servicePorts.length !== needed) throw new LauncherConfigError(`${needed} service ports are needed, not ${opts.servicePorts.length}`);
+    return (serviceIndex, replica) => opts.servicePorts![servicePort(0, serviceIndex, replica)]!;
+  }
+  if (opts.basePort === undefined) throw new LauncherConfigError('basePort or servicePorts is needed');
+  const basePort = opts.basePort;
+  return (serviceIndex, replica) => servicePort(basePort, serviceIndex, replica);
+}
+
 function spawnScript(script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore'): ChildProcess {
   // CPU_PROFILE_DIR=<dir>: every process writes a V8 CPU profile there when it stops (for `npm run bench`).
   const profile = process.env.CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  // Output not shown is still piped and its tail kept, to say why a process died while starting.
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', stdio, stdio],
+    stdio: ['ignore', stdio === 'inherit' ? 'inherit' : 'pipe', stdio === 'inherit' ? 'inherit' : 'pipe'],
   });
+  return stdio === 'inherit' ? child : keepOutputTail(child);
 }
 
 /**
@@ -104,6 +124,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   const stdio = opts.stdio ?? 'inherit';
   const replicas = opts.replicas ?? 1;
   if (!Number.isInteger(replicas) || replicas < 1) throw new LauncherConfigError(`REPLICAS must be a whole number of at least 1, not ${replicas}`);
+  const port = portOf(opts, replicas);
   const databaseUrls = await provisionServiceRoles(opts.adminDatabaseUrl, opts.database, opts.servicePassword, {
     databaseUrl: opts.databaseUrl,
   });
@@ -113,9 +134,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   const processes = new Map<string, ChildProcess>();
   const supervised = new Map<string, SupervisedProcess>();
   const replicaUrls = Object.fromEntries(
-    SERVICES.map((service, index) =>
-      [service.name, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${servicePort(opts.basePort, index, r)}`)],
-    ),
+    SERVICES.map((service, index) => [service.name, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${port(index, r)}`)]),
   ) as Record<ServiceName, string[]>;
   const serviceUrls = Object.fromEntries(SERVICES.map((s) => [s.name, replicaUrls[s.name][0]!])) as Record<ServiceName, string>;
   const common = {

@@ -1,13 +1,4 @@
-import { createServer } from 'node:net';
-
-/** True when nothing listens on 127.0.0.1:`port` (checked by binding it for a moment). */
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
+import { createServer, type Server } from 'node:net';
 
 /** A port the kernel reports free right now (bound to port 0, then released). */
 export function freePort(): Promise<number> {
@@ -21,21 +12,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-const LOWEST = 20_000;
-const HIGHEST = 60_000;
-
 /**
- * The first of `count` consecutive free ports (the distributed launcher numbers the services from
- * one base port), from a random start so parallel runs on one machine rarely meet. A port can
- * still be taken between this check and the launch: the bench guard then stops the run, because
- * the process that failed to bind exits.
+ * `count` distinct ports the kernel reports free right now: all bound to port 0 at once, then
+ * released. A port can still be taken between this and the launch: the process that fails to bind
+ * then exits, and the launcher reports it with its last output.
  */
-export async function freePortBlock(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST - count));
-    let free = true;
-    for (let port = base; port < base + count && free; port++) free = await isFree(port);
-    if (free) return base;
-  }
-  throw new Error(`no block of ${count} free ports found between ${LOWEST} and ${HIGHEST}`);
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

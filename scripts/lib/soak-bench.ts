@@ -18,7 +18,7 @@ import { signStaffHeaders } from '@wfm/service-kit';
 import { startDistributed, type DistributedOptions, type DistributedRun } from './distributed.ts';
 import { BenchFailure, type BenchGuard } from './bench-guard.ts';
 import { SEARCH_WORDS, seedFeed } from './feed-seed.ts';
-import { freePort, freePortBlock } from './free-ports.ts';
+import { freePort, freePorts } from './free-ports.ts';
 import { cpuMicrosOf } from './process-cpu.ts';
 import { PgActivitySampler } from './pg-activity-sampler.ts';
 import { searchPaths } from './search-workload.ts';
@@ -119,7 +119,7 @@ export async function benchSoak(deps: SoakDeps): Promise<void> {
     replicas,
     // On a loaded shared machine the processes took minutes to start (60 s was not enough).
     readyTimeoutMs: Number(process.env.BENCH_READY_TIMEOUT_SECONDS ?? 600) * 1_000,
-    basePort: await freePortBlock(SERVICES.length * replicas),
+    servicePorts: await freePorts(SERVICES.length * replicas),
     ...(replicas > 1 ? { gatewayReplicaPorts: await Promise.all(Array.from({ length: replicas }, () => freePort())) } : {}),
   };
   let run: DistributedRun;

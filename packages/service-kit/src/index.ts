@@ -63,6 +63,7 @@ export {
   type RateLimitSettings,
 } from './rate-limit-table.ts';
 export { ExactMemoryStore } from './rate-limit-memory-store.ts';
+export { LEASE_SHARE, LeasedRedisStore, leaseSize } from './rate-limit-leased-store.ts';
 export {
   createServiceApp,
   serviceEnv,

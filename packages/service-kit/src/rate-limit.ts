@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientAddressKey } from './client-address.ts';
 import { HttpError, tooManyRequests } from './errors.ts';
+import { LeasedRedisStore } from './rate-limit-leased-store.ts';
 import { ExactMemoryStore, MEMORY_KEYS_PER_LIMIT } from './rate-limit-memory-store.ts';
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
@@ -38,7 +39,7 @@ declare module 'fastify' {
 /**
  * @fastify/rate-limit with global: false, so only routes with a limit hook (enforceLimits, or
  * app.rateLimit / app.createRateLimit) are limited. Counters live in Redis when a client is given,
- * so every replica shares them; otherwise in memory (ExactMemoryStore: parallel requests are counted
+ * so every replica shares them (LeasedRedisStore: large limits take their counts in blocks); otherwise in memory (ExactMemoryStore: parallel requests are counted
  * exactly, up to MEMORY_KEYS_PER_LIMIT counters per limit). If Redis fails, requests are let through
  * rather than refused. Resolves the service's limit table once, here at boot: a bad RATE_LIMIT_*
  * variable throws a ConfigError.
@@ -58,7 +59,7 @@ export async function registerRateLimit(
   app.decorate('rateLimitTable', resolveLimits(table, settings));
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: `${redisCounterPrefix('wfm-rl:', settings)}${opts.namespace}:` } : { store: ExactMemoryStore }),
+    store: opts.redis ? LeasedRedisStore.using(opts.redis, `${redisCounterPrefix('wfm-rl:', settings)}${opts.namespace}:`) : ExactMemoryStore,
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => new HttpError(ctx.statusCode, RATE_LIMIT_MESSAGE),
   });
