@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,7 +55,7 @@ function isShareable(answer: UpstreamAnswer): boolean {
 const gzip = promisify(gzipCallback);
 const REDIS_INVALIDATION_TIMEOUT_MS = 250;
 
-export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: Buffer) => `"${hash('sha1', body, 'base64url')}"`;
 
 /**
  * The gateway's read cache: memory in front of Redis (when given) in front of the service.
