@@ -7,6 +7,7 @@ import {
   listCommentsQuery,
   listPosts,
   listPostsQuery,
+  pageKeysWithTypeTotalQuery,
   pageWithTypeTotalQuery,
   searchPageWithTotalQuery,
   SEARCH_CANDIDATES,
@@ -166,6 +167,20 @@ describe('a page and its total in one statement', () => {
     // ts_rank runs on the first SEARCH_CANDIDATES matches only (the rest have no rank).
     const ranked = await searchPageWithTotalQuery(t.sql, { sort: 'latest', q: 'body' }, { limit: SEARCH_CANDIDATES + 50, offset: 0 });
     expect(ranked.filter((row) => row.rank !== null)).toHaveLength(SEARCH_CANDIDATES);
+  });
+
+  it.each([
+    ['latest', /posts_(type_)?latest_idx/],
+    ['trending', /posts_(type_)?hot_idx/],
+    ['upvotes', /posts_(type_)?upvotes_idx/],
+  ] as const)('asks a %s feed page\'s ids and versions from its order\'s index, without a sort or a scan', async (sort, index) => {
+    for (const type of [undefined, 'Idea'] as const) {
+      const plan = await explainJson(pageKeysWithTypeTotalQuery(t.sql, { sort, type }, { limit: 20, offset: 40 }));
+      expect(plan).toMatch(index);
+      expect(plan).toMatch(/"Relation Name": "post_totals"/);
+      expect(plan).not.toMatch(/"Node Type": "Sort"/);
+      expect(plan).not.toMatch(/"Relation Name": "posts",[^}]*"Node Type": "Seq Scan"/);
+    }
   });
 
   it('reads a counted page from its order\'s index and the total from post_totals', async () => {

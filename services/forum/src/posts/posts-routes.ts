@@ -21,6 +21,7 @@ import {
 } from '@wfm/contracts/forum';
 import { requireVisitor } from '@wfm/service-kit';
 import * as postsService from './posts-service.ts';
+import { SummaryJsonCache } from './summary-json-cache.ts';
 import { writeLimits } from '../rate-limits.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
 
@@ -30,6 +31,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const postsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
+  // This process's JSON text of the posts its feed pages listed, by row version.
+  const summaries = new SummaryJsonCache();
 
   app.post(
     '/api/posts',
@@ -57,7 +60,7 @@ export const postsRoutes: FastifyPluginAsync = async (base) => {
     // The answer is JSON text already (posts-service.ts says why): Fastify sends a string with a JSON
     // type as it is, so the schema documents the answer but does not serialize it again.
     async (req, reply) => {
-      const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app));
+      const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app), summaries);
       return reply.type(JSON_TYPE).send(answer as never);
     },
   );

@@ -21,6 +21,7 @@ import {
   type PostType,
 } from '@wfm/contracts/forum';
 import * as posts from './posts-repository.ts';
+import type { SummaryJsonCache } from './summary-json-cache.ts';
 
 export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
@@ -86,28 +87,66 @@ export async function listPosts(
   sql: Sql,
   query: ListPostsInput,
   visitorHashOf: (token: string) => Buffer | null,
+  summaries: SummaryJsonCache,
 ): Promise<string> {
   const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
   if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
-  const listed = await posts.listPosts(
-    sql,
-    {
-      type: query.type,
-      sort: query.sort,
-      q: query.q || undefined,
-      authorName: query.author_name || undefined,
-      authorTokenHash,
-      from: query.start_date,
-      to: query.end_date === undefined ? undefined : inclusiveEnd(query.end_date),
-      unanswered: query.unanswered,
-      channel: query.channel,
-      platform: query.platform,
-      centreSize: query.centre_size,
-      region: query.region,
-    },
-    { limit: query.limit, offset: query.offset },
-  );
-  return listAnswer(listed);
+  const filters: posts.PostFilters = {
+    type: query.type,
+    sort: query.sort,
+    q: query.q || undefined,
+    authorName: query.author_name || undefined,
+    authorTokenHash,
+    from: query.start_date,
+    to: query.end_date === undefined ? undefined : inclusiveEnd(query.end_date),
+    unanswered: query.unanswered,
+    channel: query.channel,
+    platform: query.platform,
+    centreSize: query.centre_size,
+    region: query.region,
+  };
+  const page = { limit: query.limit, offset: query.offset };
+  if (posts.countedByType(filters)) {
+    const answer = await countedPageJson(sql, filters, page, summaries);
+    if (answer !== null) return answer;
+  }
+  return listAnswer(await posts.listPosts(sql, filters, page));
+}
+
+/**
+ * A feed page (latest, trending or upvotes, of all posts or one type) from the JSON text this
+ * process holds for each post at its current row version: PostgreSQL answers ids, versions and the
+ * total (a few hundred bytes, not 40 KB of columns), and only posts not held at that version are
+ * read whole. The same text as listAnswer makes of whole rows (feed-page-text.test.ts holds it).
+ * Null when a listed post was deleted between the two reads: the caller then reads the page whole.
+ */
+async function countedPageJson(
+  sql: Sql,
+  filters: posts.PostFilters,
+  page: { limit: number; offset: number },
+  summaries: SummaryJsonCache,
+): Promise<string | null> {
+  const keys = await posts.pageKeysWithTypeTotalQuery(sql, filters, page);
+  const total = keys[0]!.total;
+  const listed = keys.filter((key): key is { total: number; id: number; version: string } => key.id !== null);
+  const texts = listed.map((key) => summaries.get(key.id, key.version));
+  const missing = listed.filter((_key, i) => texts[i] === undefined).map((key) => key.id);
+  if (missing.length > 0) {
+    const rows = await posts.summariesWithVersions(sql, missing);
+    const fresh = new Map<number, string>();
+    for (const { version, ...summary } of rows) {
+      const json = JSON.stringify(summary);
+      summaries.set(summary.id, version, json);
+      fresh.set(summary.id, json);
+    }
+    for (let i = 0; i < listed.length; i++) {
+      if (texts[i] !== undefined) continue;
+      const json = fresh.get(listed[i]!.id);
+      if (json === undefined) return null;
+      texts[i] = json;
+    }
+  }
+  return `{"posts":[${texts.join(',')}],"total":${total}}`;
 }
 
 /**
