@@ -3,12 +3,12 @@ import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { listPosts as listWholeRows, type PostFilters } from '../src/posts/posts-repository.ts';
 import { listPosts, type ListPostsInput } from '../src/posts/posts-service.ts';
-import { SummaryJsonCache } from '../src/posts/summary-json-cache.ts';
+import { SummaryJsonCache } from '../src/posts/posts-summary-cache.ts';
 import { createPost, get, post, uniqueWord } from './helpers.ts';
 
 /**
  * Feed pages (latest, trending, upvotes; all posts or one type) are made of the JSON text each
- * process holds per post at its row version (summary-json-cache.ts). These tests hold that text to
+ * process holds per post at its row version (posts-summary-cache.ts). These tests hold that text to
  * what whole rows make, and show that every kind of change to a post reaches the next page, in the
  * process that wrote it and in another one.
  */

@@ -236,7 +236,7 @@ export function pageWithTypeTotalQuery(db: Db, f: PostFilters, page: { limit: nu
 }
 
 /**
- * A counted page's post ids with their row versions (xmin, see summary-json-cache.ts) and its
+ * A counted page's post ids with their row versions (xmin, see posts-summary-cache.ts) and its
  * total, in one statement, unexecuted (tests EXPLAIN it): what pageWithTypeTotalQuery reads,
  * without the 40 KB of columns a page of held posts does not need again.
  */

@@ -21,7 +21,7 @@ import {
 } from '@wfm/contracts/forum';
 import { requireVisitor } from '@wfm/service-kit';
 import * as postsService from './posts-service.ts';
-import { SummaryJsonCache } from './summary-json-cache.ts';
+import { SummaryJsonCache } from './posts-summary-cache.ts';
 import { writeLimits } from '../rate-limits.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
 

@@ -21,7 +21,7 @@ import {
   type PostType,
 } from '@wfm/contracts/forum';
 import * as posts from './posts-repository.ts';
-import type { SummaryJsonCache } from './summary-json-cache.ts';
+import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
 export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
