@@ -124,3 +124,36 @@ describe('post detail: comments in pages', () => {
     await waitFor(() => expect(commentList().getAllByTestId('comment')).toHaveLength(101));
   });
 });
+
+describe('post detail: the comment box and the visitor name', () => {
+  it('does not post until the visitor name has loaded, then posts under it', async () => {
+    let release = () => {};
+    const profileHeld = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/user-profile/:token', async () => {
+        await profileHeld;
+        return HttpResponse.json({ username: 'slow_profile', created_at: 1_700_000_000_000 });
+      }),
+    );
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('/api/comments', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(makeComment({ id: 99_999, post_id: POST_ID, body: 'Quick reply', author_name: 'slow_profile' }), { status: 201 });
+      }),
+    );
+    await openThread(comments(0, 3), 3);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your comment'), 'Quick reply');
+    const postButton = screen.getByRole('button', { name: 'Post Comment' });
+    // The name is still on its way: posting now would sign the comment Anonymous.
+    expect(postButton).toBeDisabled();
+    await user.click(postButton);
+    expect(sent).toEqual([]);
+    act(() => release());
+    await waitFor(() => expect(postButton).toBeEnabled());
+    await user.click(postButton);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ post_id: POST_ID, body: 'Quick reply', author_name: 'slow_profile', isAnonymous: false });
+  });
+});

@@ -11,13 +11,14 @@ function AskForm({ sessionId }: { sessionId: number }) {
   const id = useId();
   const [question, setQuestion] = useState('');
   const [anonymous, setAnonymous] = useState(false);
-  const { displayName } = useDisplayName();
+  const { displayName, isLoading: nameLoading } = useDisplayName();
   const ask = useAskQuestion(sessionId);
   const trimmed = question.trim();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || ask.isPending) return;
+    // Until the visitor's name has loaded, a question would go out as Anonymous under their nose.
+    if (!trimmed || ask.isPending || nameLoading) return;
     ask.mutate(
       { question: trimmed, author_name: anonymous ? ANONYMOUS_NAME : displayName, isAnonymous: anonymous },
       {
@@ -54,7 +55,7 @@ function AskForm({ sessionId }: { sessionId: number }) {
         </span>
       </div>
       <div>
-        <Button type="submit" disabled={!trimmed || ask.isPending}>
+        <Button type="submit" disabled={!trimmed || ask.isPending || nameLoading}>
           {ask.isPending ? 'Submitting...' : 'Ask Question'}
         </Button>
       </div>

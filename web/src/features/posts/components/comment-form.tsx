@@ -15,10 +15,11 @@ export function commentCounter(length: number): string {
 export function CommentForm({ postId }: { postId: number }) {
   const [body, setBody] = useState('');
   const [anonymous, setAnonymous] = useState(false);
-  const { displayName } = useDisplayName();
+  const { displayName, isLoading: nameLoading } = useDisplayName();
   const comment = useCreateComment();
   const id = useId();
-  const canPost = body.trim() !== '' && !comment.isPending;
+  // Until the visitor's name has loaded, a comment would go out as Anonymous under their nose.
+  const canPost = body.trim() !== '' && !comment.isPending && !nameLoading;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
