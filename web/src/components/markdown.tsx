@@ -1,5 +1,5 @@
 import { cn } from '@wfm/ui';
-import type { ComponentProps } from 'react';
+import { memo, type ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { CALCULATION_FENCE, parseCalculationCard } from '../lib/calculation-card.ts';
@@ -44,9 +44,11 @@ const components: Components = {
 
 /**
  * Markdown of posts and comments: headings 1-3, bold, italic, inline code, links (new tab, no
- * referrer) and line breaks. Raw HTML is dropped and unsafe link protocols are removed.
+ * referrer) and line breaks. Raw HTML is dropped and unsafe link protocols are removed. Memoized:
+ * parsing is the costly part of a post page's render, and a page re-renders (visitor state, live
+ * counts) far more often than a text changes.
  */
-export function MarkdownContent({ children, className }: { children: string; className?: string }) {
+export const MarkdownContent = memo(function MarkdownContent({ children, className }: { children: string; className?: string }) {
   return (
     <div className={cn('text-sm break-words', className)}>
       <Markdown
@@ -61,4 +63,4 @@ export function MarkdownContent({ children, className }: { children: string; cla
       </Markdown>
     </div>
   );
-}
+});
