@@ -1,17 +1,5 @@
 import { createServer, type Server } from 'node:net';
 
-/** A port the kernel reports free right now (bound to port 0, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * `count` distinct ports the kernel reports free right now: all bound to port 0 at once, then
  * released. A port can still be taken between this and the launch: the process that fails to bind
@@ -33,3 +21,6 @@ export async function freePorts(count: number): Promise<number[]> {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
 }
+
+/** A port the kernel reports free right now (bound to port 0, then released). */
+export const freePort = async (): Promise<number> => (await freePorts(1))[0]!;
