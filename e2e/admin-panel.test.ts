@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
@@ -38,8 +39,8 @@ const postStatus = async (id: number) => (await fetch(`${site}/api/posts/${id}`)
 const LONG_TEXT = `Our schedule export stops at 100 agents and the rest of the team never appears in the file; ${'we tried every browser. '.repeat(4)}`;
 
 const seed = {
-  visitorName: unique('pat_'),
-  otherName: unique('rob_'),
+  visitorName: uniqueUsername('pat_'),
+  otherName: uniqueUsername('rob_'),
   token: '',
   reportedPost: { id: 0, title: unique('Reported post ') },
   resolvablePost: { id: 0, title: unique('Open question ') },

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
-import { uniqueName as safeUniqueName } from './lib/a11y-seed.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
@@ -53,7 +53,7 @@ let visitorPage: Page;
 
 /** Consonants only, so a generated name never reads as a listed word. */
 // The shared generator avoids letters that spell listed words (a consonant-only name once did).
-const uniqueName = (prefix = 'ama_') => safeUniqueName(prefix);
+const uniqueName = (prefix = 'ama_') => uniqueUsername(prefix);
 
 /** A visitor with a username whose browser already holds their token (no welcome modal). */
 async function page(viewport = DESKTOP, { visitor = true } = {}): Promise<Page> {

@@ -1,19 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
-// No hex in usernames: random hex now and then reads as a listed word through leetspeak.
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 
 /** A visitor with a username and accepted terms, so /new opens straight on the form. */
 async function returningVisitor(ctx: BrowserContext) {
   const { anon_token } = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
-  await apiCall(site, 'POST', '/api/user-profile', { username: uniqueName('calc_') }, anon_token);
+  await apiCall(site, 'POST', '/api/user-profile', { username: uniqueUsername('calc_') }, anon_token);
   await ctx.addInitScript((t) => {
     localStorage.setItem('anon_token', t);
     localStorage.setItem('terms_accepted', 'true');

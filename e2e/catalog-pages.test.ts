@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /**
  * The catalog pages in Chromium against the single-node site: tools (submit, vote, export),
@@ -16,7 +17,7 @@ const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 
 async function registered(): Promise<{ token: string; username: string }> {
-  const username = unique('cat_');
+  const username = uniqueUsername('cat_');
   const { anon_token } = await call<{ anon_token: string }>('POST', '/api/session');
   await call('POST', '/api/user-profile', { username }, anon_token);
   return { token: anon_token, username };

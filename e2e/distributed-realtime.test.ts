@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import WebSocket from 'ws';
 import { PG_ADMIN_URL } from './lib/database.ts';
 import { TEST_SERVICE_PASSWORD, startTestRun, type TestRun } from './lib/distributed-run.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 let run: TestRun;
 
@@ -64,7 +64,7 @@ describe('distributed run', () => {
       const session = (await (await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' })).json()) as {
         anon_token: string;
       };
-      const username = `dist_${randomBytes(4).toString('hex')}`;
+      const username = uniqueUsername('dist_');
       const received = nextMessage(ws, 'member_joined');
       const res = await fetch(`${run.gatewayUrl}/api/user-profile`, {
         method: 'POST',

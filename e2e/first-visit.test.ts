@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 // No hex: random hex now and then reads as a listed word through leetspeak (`b00b`) and is refused.
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 
 /** Creates a visitor with a username through the API; returns its token. */
 async function registerViaApi(username: string): Promise<string> {
@@ -19,7 +16,7 @@ async function registerViaApi(username: string): Promise<string> {
 
 /** Makes the browser a returning visitor who already chose a username (no welcome modal). */
 async function actAsReturningVisitor(ctx: BrowserContext): Promise<void> {
-  const token = await registerViaApi(uniqueName('back_'));
+  const token = await registerViaApi(uniqueUsername('back_'));
   await ctx.addInitScript((t) => localStorage.setItem('anon_token', t), token);
 }
 
@@ -60,7 +57,7 @@ describe('first visit', () => {
   });
 
   it('shows each username validation message and saves a valid name', async () => {
-    const taken = uniqueName('taken_');
+    const taken = uniqueUsername('taken_');
     await registerViaApi(taken);
     await page.goto(site);
     await usernameInput().waitFor();
@@ -76,11 +73,11 @@ describe('first visit', () => {
     expect(await usernameInput().inputValue()).toBe(taken);
 
     await page.route('**/api/user-profile/check-username', (route) => route.abort());
-    await expectMessage(uniqueName('neterr_'), 'Error checking username availability');
+    await expectMessage(uniqueUsername('neterr_'), 'Error checking username availability');
     await page.unroute('**/api/user-profile/check-username');
 
     const save = welcome().getByRole('button', { name: 'Save' });
-    const name = uniqueName('e2e_');
+    const name = uniqueUsername('e2e_');
     await expectMessage(name, '✓ Username is available');
     expect(await save.isEnabled()).toBe(true);
     await screenshot(page, 'welcome-modal-available');
@@ -164,7 +161,7 @@ describe('page frame', () => {
     try {
       await phonePage.goto(site);
       const dialog = phonePage.getByRole('dialog');
-      const name = uniqueName('longname_');
+      const name = uniqueUsername('longname_');
       await dialog.getByLabel('Username').fill(name);
       await dialog.getByText('✓ Username is available').waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -4,13 +4,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const hex = () => randomBytes(4).toString('hex');
-// No hex in usernames: random hex now and then reads as a listed word through leetspeak (`b00b`).
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 /** A search word no other post contains: letters only, so full-text search keeps it whole. */
 const uniqueWord = () => `kw${[...randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
@@ -40,7 +37,7 @@ async function createPost(token: string, author: string, post: NewPost): Promise
 
 /** A visitor with a username whose browser context already holds their token (no welcome modal). */
 async function returningVisitor(ctx: BrowserContext, { acceptedTerms = true } = {}) {
-  const username = uniqueName('e2e_');
+  const username = uniqueUsername('e2e_');
   const token = await registerViaApi(username);
   await ctx.addInitScript(
     ([t, terms]) => {
@@ -88,8 +85,8 @@ const toast = (p: Page, text: string) => p.getByRole('region', { name: /Notifica
 describe('home feed', () => {
   it('filters by tab, sort, search and author, with q in the address', async () => {
     const word = uniqueWord();
-    const alice = uniqueName('alice_');
-    const bob = uniqueName('bob_');
+    const alice = uniqueUsername('alice_');
+    const bob = uniqueUsername('bob_');
     const aliceToken = await registerViaApi(alice);
     const bobToken = await registerViaApi(bob);
     await createPost(aliceToken, alice, { type: 'Question', title: `How do you plan ${word} shrinkage?`, tags: 'shrinkage' });
@@ -246,7 +243,7 @@ describe('creating a post', () => {
 
 describe('post page', () => {
   it('shows comments and upvotes from another visitor live', async () => {
-    const author = uniqueName('op_');
+    const author = uniqueUsername('op_');
     const authorToken = await registerViaApi(author);
     const title = `Live thread ${uniqueWord()}`;
     const id = await createPost(authorToken, author, { type: 'Question', title });
@@ -291,7 +288,7 @@ describe('post page', () => {
   });
 
   it('reports, shares by copying the link and exports a markdown file', async () => {
-    const author = uniqueName('op_');
+    const author = uniqueUsername('op_');
     const token = await registerViaApi(author);
     const title = `Adherence: 95% target? ${uniqueWord()}`;
     const id = await createPost(token, author, { type: 'Idea', title, body: '## Why\nBecause *reasons*.', tags: 'rta' });

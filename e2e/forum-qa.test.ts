@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 // Issue 16 items 2, 4 and 5 in Chromium: accepted answers, similar questions, WFM post fields.
 
 const site = inject('siteUrl');
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 /** A search word no other post contains: letters only, so full-text search keeps it whole. */
 const uniqueWord = () => `kw${[...randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
@@ -33,7 +31,7 @@ async function addComment(token: string, postId: number, body: string): Promise<
 
 /** A visitor with a username whose browser context holds their token and accepted terms. */
 async function returningVisitor(ctx: BrowserContext) {
-  const username = uniqueName('qa_');
+  const username = uniqueUsername('qa_');
   const token = await registerViaApi(username);
   await ctx.addInitScript((t) => {
     localStorage.setItem('anon_token', t);
@@ -82,7 +80,7 @@ describe('accepted answers', () => {
     const { username, token } = await returningVisitor(context);
     const questionId = await createPost(token, username, { title: `How do you staff ${word} chat peaks?`, channel: 'chat' });
     const openId = await createPost(token, username, { title: `Still open ${word} question` });
-    const helper = await registerViaApi(uniqueName('help_'));
+    const helper = await registerViaApi(uniqueUsername('help_'));
     await addComment(helper, questionId, 'Try **concurrency** of two chats per agent.');
     await addComment(helper, questionId, 'Model it with Erlang A and patience.');
 
@@ -147,7 +145,7 @@ describe('accepted answers', () => {
 describe('similar questions', () => {
   it('lists up to five posts with similar titles while the title is typed on /new', { timeout: 240_000 }, async () => {
     const word = uniqueWord();
-    const author = uniqueName('sim_');
+    const author = uniqueUsername('sim_');
     const token = await registerViaApi(author);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await createPost(token, author, { title: `Intraday reforecast ${word} number ${i}` }));
@@ -171,7 +169,7 @@ describe('similar questions', () => {
 
   it('works on a phone', { timeout: 240_000 }, async () => {
     const word = uniqueWord();
-    const author = uniqueName('sim_');
+    const author = uniqueUsername('sim_');
     const token = await registerViaApi(author);
     await createPost(token, author, { title: `Adherence ${word} targets for chat` });
     const phone = await otherBrowser(PHONE);
@@ -214,7 +212,7 @@ describe('WFM post fields', () => {
     }
 
     // Another post with other fields, to be filtered out.
-    const author = uniqueName('wfm_');
+    const author = uniqueUsername('wfm_');
     const token = await registerViaApi(author);
     await createPost(token, author, { title: `Voice ${word} forecasting`, channel: 'voice', platform: 'nice-iex' });
 

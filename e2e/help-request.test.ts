@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { randomBytes } from 'node:crypto';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 
@@ -26,8 +26,7 @@ afterEach(async (ctx) => {
 });
 
 // No hex in usernames: random hex now and then reads as a listed word through leetspeak.
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = () => `help_${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
+const uniqueName = () => uniqueUsername('help_');
 
 /** A visitor with a username (no welcome prompt); the help request goes out under that name. */
 async function returningVisitor(ctx: BrowserContext) {

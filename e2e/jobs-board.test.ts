@@ -3,13 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
-// No hex in usernames: random hex now and then reads as a listed word through leetspeak.
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 /** A search word no other job contains. */
 const uniqueWord = () => `kw${[...randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
@@ -47,7 +44,7 @@ async function staffCall(method: string, path: string, body?: unknown): Promise<
 }
 
 async function approvedJob(over: Record<string, unknown> = {}): Promise<{ id: number; title: string }> {
-  const token = await registerViaApi(uniqueName('e2e_'));
+  const token = await registerViaApi(uniqueUsername('e2e_'));
   const job = await call<{ id: number; title: string }>('POST', '/api/jobs', jobBody(over), token);
   await staffCall('PUT', `/api/admin/jobs/${job.id}/status`, { status: 'approved' });
   return job;
@@ -62,7 +59,7 @@ let current: Page | undefined;
 async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; username: string }> {
   const context = await newContext(browser, viewport);
   contexts.push(context);
-  const username = uniqueName('e2e_');
+  const username = uniqueUsername('e2e_');
   const token = await registerViaApi(username);
   await context.addInitScript((t) => {
     localStorage.setItem('anon_token', t);

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerVisitor, seedA11yData, uniqueName, type A11ySeed } from './lib/a11y-seed.ts';
+import { registerVisitor, seedA11yData, type A11ySeed } from './lib/a11y-seed.ts';
 import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { chooseNextOption, focused, tabTo, type } from './lib/keyboard.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /**
  * Issue 15 item 3: the main flows done with the keyboard alone (Tab, Shift+Tab, Enter, Space,
@@ -61,7 +62,7 @@ describe('keyboard only', () => {
     expect(await dialog.isVisible()).toBe(true);
     const field = await tabTo(page, /^Username/);
     expect(field.inDialog).toBe(true);
-    const name = uniqueName('kb_');
+    const name = uniqueUsername('kb_');
     await type(page, name);
     await dialog.getByText('✓ Username is available').waitFor();
     await page.keyboard.press('Enter');
@@ -95,7 +96,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.locator('input[name="post-type"]:checked').getAttribute('value')).toBe('Question');
 
-    const title = `Keyboard post ${uniqueName('')}`;
+    const title = `Keyboard post ${uniqueUsername('')}`;
     await tabTo(page, /^Title/);
     await type(page, title);
     await tabTo(page, /^Content/);
@@ -174,7 +175,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Post a New Job' });
     await dialog.waitFor();
-    const title = `Keyboard Analyst ${uniqueName('')}`;
+    const title = `Keyboard Analyst ${uniqueUsername('')}`;
     await tabTo(page, /^Job title/);
     await type(page, title);
     await tabTo(page, /^Company/);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
-import { uniqueName as safeUniqueName } from './lib/a11y-seed.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
@@ -11,7 +11,7 @@ const call = <T>(method: string, path: string, body?: unknown, token?: string) =
 
 /** Consonants only, so a generated name never reads as a listed word. */
 // The shared generator avoids letters that spell listed words (a consonant-only name once did).
-const uniqueName = (prefix = 'mnt_') => safeUniqueName(prefix);
+const uniqueName = (prefix = 'mnt_') => uniqueUsername(prefix);
 
 const seed = {
   mentorName: `Rita ${uniqueName('R')}`,

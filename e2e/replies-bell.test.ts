@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
-import { uniqueName as safeUniqueName } from './lib/a11y-seed.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 // The shared generator avoids letters that spell listed words (a consonant-only name once did).
-const uniqueName = (prefix = 'bell_') => safeUniqueName(prefix);
+const uniqueName = (prefix = 'bell_') => uniqueUsername(prefix);
 const SLOW = 180_000;
 
 let browser: Browser;

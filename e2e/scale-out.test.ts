@@ -9,6 +9,7 @@ import { visitorAddress } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { PG_ADMIN_URL } from './lib/database.ts';
 import { startTestRun, type TestRun } from './lib/distributed-run.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /**
  * Scale-out proven (issue 15 item 6): `REPLICAS=2` — two processes of every service, two gateways
@@ -87,7 +88,7 @@ async function call<T = Record<string, unknown>>(
 async function visitor(gateway: string): Promise<string> {
   const session = await call<{ anon_token: string }>(gateway, 'POST', '/api/session');
   expect(session.status).toBe(200);
-  const username = `sc_${randomBytes(5).toString('hex')}`;
+  const username = uniqueUsername('sc_');
   const profile = await call(gateway, 'POST', '/api/user-profile', { body: { username }, token: session.json.anon_token });
   expect(profile.status).toBe(201);
   return session.json.anon_token;

@@ -24,6 +24,7 @@
  * (scripts/lib/bench-guard.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -131,7 +132,7 @@ async function createProfile(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/user-profile`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-anon-token': session.anon_token },
-    body: JSON.stringify({ username: `bench_${randomBytes(3).toString('hex')}` }),
+    body: JSON.stringify({ username: uniqueUsername('bench_') }),
   });
   if (res.status !== 201) throw new Error(`could not create the benchmark profile: ${res.status} ${await res.text()}`);
   return session.anon_token;

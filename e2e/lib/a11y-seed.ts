@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { apiCall, visitorAddress } from './api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 // No hex in usernames: random hex now and then reads as a listed word through leetspeak.
-const SAFE_NAME_CHARS = '89bdfhjmnpqrvwxyz';
-export const uniqueName = (prefix: string) =>
-  `${prefix}${[...randomBytes(9)].map((b) => SAFE_NAME_CHARS[b % SAFE_NAME_CHARS.length]).join('')}`.slice(0, 20);
 
 /** The ids of what the accessibility and keyboard tests show: every page has real content, not only empty states. */
 export interface A11ySeed {
@@ -19,7 +16,7 @@ export interface A11ySeed {
 }
 
 /** Creates a visitor with a username through the API; returns its token. */
-export async function registerVisitor(site: string, username = uniqueName('a11y_')): Promise<string> {
+export async function registerVisitor(site: string, username = uniqueUsername('a11y_')): Promise<string> {
   const { anon_token } = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
   await apiCall(site, 'POST', '/api/user-profile', { username }, anon_token);
   return anon_token;

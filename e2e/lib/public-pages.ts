@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { apiCall, visitorAddress } from './api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const CONSONANTS = 'bcdfghjkmnpqrstvwxz';
 /** Consonants only, so a generated word never reads as a listed word. */
@@ -54,7 +55,7 @@ export async function seedPublicPages(site: string, admin: { username: string; p
     jobId: 0,
   };
   const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
-  await call('POST', '/api/user-profile', { username: `seo_${word()}`.slice(0, 20) }, token);
+  await call('POST', '/api/user-profile', { username: uniqueUsername('seo_') }, token);
   seed.postId = (
     await call<{ id: number }>(
       'POST',

@@ -17,6 +17,7 @@ import {
   type AmaTest,
   type Visitor,
 } from './helpers.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 let t: AmaTest;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const uniqueName = () => `m${randomBytes(5).toString('hex')}`;
+const uniqueName = () => uniqueUsername('m');
 const amaVisitor = createVisitorVerifier(TEST_VISITOR_SECRET, 'ama-booking');
 const addressOf = (v: Visitor) => visitorRealtimeAddress(amaVisitor(v.token)!);
 

@@ -6,6 +6,7 @@ import { issueVisitorToken } from '@wfm/service-kit';
 import { buildTestService, TEST_VISITOR_SECRET, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, post, randomIp, uniqueWord, validPost, type Visitor } from './helpers.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /** The real identity process of test/identity-global-setup.ts. */
 const identityUrl = inject('identityUrl');
@@ -20,7 +21,7 @@ afterAll(async () => t?.close());
 async function member(): Promise<Visitor & { username: string }> {
   const session = await fetch(`${identityUrl}/api/session`, { method: 'POST' });
   const token = ((await session.json()) as { anon_token: string }).anon_token;
-  const username = uniqueWord('m');
+  const username = uniqueUsername('m');
   const profile = await fetch(`${identityUrl}/api/user-profile`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-anon-token': token },

@@ -15,6 +15,7 @@ import {
   validJob,
   type JobsTest,
 } from './helpers.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 let t: JobsTest;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('POST /api/jobs', () => {
   });
 
   it('sets submitted_by from the visitor username, ignoring the client value', async () => {
-    const username = uniqueWord('poster');
+    const username = uniqueUsername('poster');
     const visitor = await namedVisitor(username);
     const res = await postJob(t.app, validJob({ submitted_by: 'SomeoneElse' }), visitor);
     expect(res.statusCode).toBe(201);
