@@ -65,6 +65,19 @@ export interface ServiceDefinition {
    * through the outbox (the admin service stores them in its audit log, and gives its own log here).
    */
   staffActionLog?: StaffActionLog;
+  /**
+   * Runs before the outbox relay publishes a batch of this service's events (their subjects), with
+   * the service's Redis when it has one. A throw holds the batch back and retries it, so whatever
+   * this records is in place before any subscriber hears of the events (the forum's feed-list
+   * revision, posts-list-revision.ts).
+   */
+  beforePublish?(subjects: readonly string[], deps: { redis: Redis | undefined }): Promise<void>;
+}
+
+/** The definition's beforePublish bound to the service's Redis, for the outbox relay. */
+export function beforePublishOf(def: ServiceDefinition, redis: Redis | undefined) {
+  const hook = def.beforePublish;
+  return hook ? (subjects: readonly string[]) => hook(subjects, { redis }) : undefined;
 }
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -110,6 +123,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     sql: Sql;
     bus: EventBus;
+    /** The Redis shared by this service's replicas (REDIS_URL); undefined without one. */
+    redis: Redis | undefined;
     config: ServiceConfig;
     /** preHandler: 401 without valid signed staff headers, 403 when roles are given and the staff role is not among them. */
     requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
@@ -204,6 +219,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
 
   app.decorate('sql', deps.sql);
   app.decorate('bus', deps.bus);
+  app.decorate('redis', deps.redis);
   const nodeEnv = deps.nodeEnv ?? nodeEnvFrom(process.env.NODE_ENV);
   const env = deps.env ?? loadEnv(serviceEnvSchema, { NODE_ENV: nodeEnv, DATABASE_URL: UNCONFIGURED_DATABASE_URL });
   app.decorate('config', { name: def.name, schema: def.schema, nodeEnv, env });

@@ -14,6 +14,8 @@ export interface OutboxRelayOptions {
   /** First retry delay after a failed publish; doubles up to maxBackoffMs (default 2 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** Runs before each batch is published, with its subjects; a throw holds the batch back for a retry. */
+  beforePublish?: (subjects: readonly string[]) => Promise<void>;
 }
 
 export interface OutboxRelay {
@@ -54,6 +56,13 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         SELECT id, subject, payload FROM outbox ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       const published: number[] = [];
       let error: unknown;
+      if (rows.length > 0 && opts.beforePublish) {
+        try {
+          await opts.beforePublish(rows.map((row) => row.subject));
+        } catch (err) {
+          return { claimed: rows.length, published: 0, error: err };
+        }
+      }
       for (const row of rows) {
         try {
           await bus.publish(row.subject, row.payload, { msgId: `${schema}:${row.id}` });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SERVICES } from '@wfm/contracts/shared';
-import { createServiceApp, type ServiceDefinition } from './app.ts';
+import { beforePublishOf, createServiceApp, type ServiceDefinition } from './app.ts';
 import { createBus } from './bus/index.ts';
 import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
@@ -118,7 +118,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       redis = own;
     }
 
-    const relay: OutboxRelay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
+    const relay: OutboxRelay = startOutboxRelay({ sql, schema: def.schema, bus, logger, beforePublish: beforePublishOf(def, redis) });
     cleanups.push(() => relay.stop());
     const maintenance = startTableMaintenance({ sql, schema: def.schema, logger, mode: env.DB_MAINTENANCE });
     cleanups.push(() => maintenance.stop());

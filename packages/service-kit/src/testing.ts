@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import postgres from 'postgres';
 import type { StaffRole } from '@wfm/contracts/shared';
-import { createServiceApp, type ServiceDefinition } from './app.ts';
+import { beforePublishOf, createServiceApp, type ServiceDefinition } from './app.ts';
 import { createMemoryBus } from './bus/memory.ts';
 import { createNatsBus } from './bus/nats.ts';
 import type { EventBus } from './bus/types.ts';
@@ -125,7 +125,7 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
     const bus = opts.bus === 'nats' ? await createNatsBus({ natsUrl: TEST_NATS_URL, logger }) : createMemoryBus({ logger });
     closers.unshift(() => bus.close());
     if (opts.relay !== false) {
-      const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger });
+      const relay = startOutboxRelay({ sql, schema: def.schema, bus, logger, beforePublish: beforePublishOf(def, opts.redis) });
       closers.unshift(() => relay.stop());
     }
     const env = loadEnv(def.env ?? serviceEnvSchema, {

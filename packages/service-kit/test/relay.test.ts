@@ -147,6 +147,49 @@ describe('writeEvent + outbox relay', () => {
     await waitFor(async () => ((await outboxRows()) === 0 ? true : undefined));
   });
 
+  it('runs beforePublish with the batch subjects before any of them is published', async () => {
+    const username = `u${uid()}`;
+    const order: string[] = [];
+    const inner = createMemoryBus();
+    const stop = await inner.subscribe(SUBJECT, (e) => {
+      if ((e.data as { username: string }).username === username) order.push('delivered');
+    });
+    cleanups.push(stop);
+    const seen: string[][] = [];
+    startOutboxRelay({
+      sql, schema: SCHEMA, bus: inner, logger,
+      beforePublish: async (subjects) => {
+        seen.push([...subjects]);
+        order.push('before');
+      },
+    });
+    await writeEvent(sql, SUBJECT, { username, created_at: 1 });
+    await waitFor(() => (order.includes('delivered') ? true : undefined));
+    expect(order).toEqual(['before', 'delivered']);
+    expect(seen).toEqual([[SUBJECT]]);
+  });
+
+  it('holds a batch back while beforePublish throws, and publishes it once it succeeds', async () => {
+    const username = `u${uid()}`;
+    const { bus, state } = flakyBus(createMemoryBus());
+    let failing = true;
+    let calls = 0;
+    startOutboxRelay({
+      sql, schema: SCHEMA, bus, logger, initialBackoffMs: 50, maxBackoffMs: 100,
+      beforePublish: async () => {
+        calls++;
+        if (failing) throw new Error('not recorded');
+      },
+    });
+    await writeEvent(sql, SUBJECT, { username, created_at: 1 });
+    await waitFor(() => (calls >= 2 ? true : undefined));
+    expect(state.attempts).toBe(0);
+    expect(await outboxRows()).toBe(1);
+    failing = false;
+    await waitFor(() => (state.msgIds.length === 1 ? true : undefined), 2_000);
+    await waitFor(async () => ((await outboxRows()) === 0 ? true : undefined));
+  });
+
   it('finds rows without a NOTIFY by polling', async () => {
     const { bus, state } = flakyBus(createMemoryBus());
     startOutboxRelay({ sql, schema: SCHEMA, bus, logger, pollIntervalMs: 200 });

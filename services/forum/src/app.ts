@@ -5,6 +5,8 @@ import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { feedbackStaffRoutes } from './feedback/feedback-staff-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { subscribeReplyNotifications } from './notifications/notifications-service.ts';
+import { bumpAfterWrites, bumpBeforeEvents, subscribeRestores } from './posts/posts-list-hooks.ts';
+import { redisListRevision } from './posts/posts-list-revision.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
@@ -21,7 +23,10 @@ const forumRoutes: FastifyPluginAsync = async (app) => {
     if (visitor) recordActivity(visitor);
   });
 
-  await app.register(postsRoutes);
+  const listRevision = app.redis ? redisListRevision(app.redis) : null;
+  if (listRevision) app.addHook('onSend', bumpAfterWrites(listRevision));
+
+  await app.register(postsRoutes, { listRevision });
   await app.register(feedbackRoutes);
   await app.register(uploadsRoutes);
   await app.register(statsRoutes);
@@ -37,10 +42,13 @@ export const service: ServiceDefinition = {
   limits: FORUM_LIMITS,
   routes: forumRoutes,
   jobs: uploadsJobs,
+  beforePublish: bumpBeforeEvents,
   onReady: async (app) => {
-    const unsubscribe = await subscribeReplyNotifications(app);
-    // The bus may be shared (single-node run): stop this subscription with the app.
-    app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
+    const unsubscribes = [await subscribeReplyNotifications(app), await subscribeRestores(app)];
+    // The bus may be shared (single-node run): stop these subscriptions with the app.
+    app.addHook('onClose', async () => {
+      for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => undefined);
+    });
   },
 };
 

@@ -21,6 +21,8 @@ import {
 } from '@wfm/contracts/forum';
 import { requireVisitor } from '@wfm/service-kit';
 import * as postsService from './posts-service.ts';
+import { FeedListCache } from './posts-list-cache.ts';
+import type { ListRevision } from './posts-list-revision.ts';
 import { SummaryJsonCache } from './posts-summary-cache.ts';
 import { writeLimits } from '../rate-limits.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
@@ -28,11 +30,13 @@ import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/
 /** What Fastify itself sends for the JSON it serializes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const postsRoutes: FastifyPluginAsync = async (base) => {
+export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
   // This process's JSON text of the posts its feed pages listed, by row version.
   const summaries = new SummaryJsonCache();
+  // The feed lists' order, while the shared list revision stands (none without Redis).
+  const lists = opts.listRevision ? new FeedListCache(opts.listRevision) : null;
 
   app.post(
     '/api/posts',
@@ -60,7 +64,7 @@ export const postsRoutes: FastifyPluginAsync = async (base) => {
     // The answer is JSON text already (posts-service.ts says why): Fastify sends a string with a JSON
     // type as it is, so the schema documents the answer but does not serialize it again.
     async (req, reply) => {
-      const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app), summaries);
+      const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app), summaries, lists);
       return reply.type(JSON_TYPE).send(answer as never);
     },
   );

@@ -21,6 +21,7 @@ import {
   type PostType,
 } from '@wfm/contracts/forum';
 import * as posts from './posts-repository.ts';
+import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
 export const ANONYMOUS = 'Anonymous';
@@ -88,6 +89,7 @@ export async function listPosts(
   query: ListPostsInput,
   visitorHashOf: (token: string) => Buffer | null,
   summaries: SummaryJsonCache,
+  lists: FeedListCache | null = null,
 ): Promise<string> {
   const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
   if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
@@ -107,7 +109,7 @@ export async function listPosts(
   };
   const page = { limit: query.limit, offset: query.offset };
   if (posts.countedByType(filters)) {
-    const answer = await countedPageJson(sql, filters, page, summaries);
+    const answer = await countedPageJson(sql, filters, page, summaries, lists);
     if (answer !== null) return answer;
   }
   return listAnswer(await posts.listPosts(sql, filters, page));
@@ -118,6 +120,8 @@ export async function listPosts(
  * process holds for each post at its current row version: PostgreSQL answers ids, versions and the
  * total (a few hundred bytes, not 40 KB of columns), and only posts not held at that version are
  * read whole. The same text as listAnswer makes of whole rows (feed-page-text.test.ts holds it).
+ * With `lists`, the ids and versions come from the list's order held under the current list
+ * revision (posts-list-cache.ts), without asking PostgreSQL at all when every post is held.
  * Null when a listed post was deleted between the two reads: the caller then reads the page whole.
  */
 async function countedPageJson(
@@ -125,10 +129,9 @@ async function countedPageJson(
   filters: posts.PostFilters,
   page: { limit: number; offset: number },
   summaries: SummaryJsonCache,
+  lists: FeedListCache | null,
 ): Promise<string | null> {
-  const keys = await posts.pageKeysWithTypeTotalQuery(sql, filters, page);
-  const total = keys[0]!.total;
-  const listed = keys.filter((key): key is { total: number; id: number; version: string } => key.id !== null);
+  const { total, listed } = (await lists?.page(sql, filters, page)) ?? (await pageKeys(sql, filters, page));
   const texts = listed.map((key) => summaries.get(key.id, key.version));
   const missing = listed.filter((_key, i) => texts[i] === undefined).map((key) => key.id);
   if (missing.length > 0) {
@@ -147,6 +150,13 @@ async function countedPageJson(
     }
   }
   return `{"posts":[${texts.join(',')}],"total":${total}}`;
+}
+
+/** A counted page's ids and versions, and its total, read from PostgreSQL. */
+async function pageKeys(sql: Sql, filters: posts.PostFilters, page: { limit: number; offset: number }) {
+  const rows = await posts.pageKeysWithTypeTotalQuery(sql, filters, page);
+  const listed = rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, version: row.version! }]));
+  return { total: rows[0]!.total, listed };
 }
 
 /**

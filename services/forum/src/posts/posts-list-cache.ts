@@ -1,0 +1,81 @@
+import type { Sql } from '@wfm/service-kit';
+import type { ListRevision } from './posts-list-revision.ts';
+import * as posts from './posts-repository.ts';
+
+/** How deep each feed list is kept: the pages within it (offset + limit) are answered from it. */
+export const LIST_DEPTH = 250;
+
+/**
+ * Longest a list is used under one revision. The revision alone keeps lists exact; this bounds what
+ * a lost revision bump (Redis failing between a write and its bump) can leave stale.
+ */
+export const LIST_MAX_AGE_MS = 1_000;
+
+export interface PageKeys {
+  total: number;
+  listed: Array<{ id: number; version: string }>;
+}
+
+interface HeldList extends PageKeys {
+  revision: string;
+  builtAt: number;
+}
+
+/**
+ * Each feed list's order (latest, trending, upvotes; all posts or one type): the ids and row versions
+ * of its first LIST_DEPTH posts and its total, read from PostgreSQL once per list revision instead of
+ * once per page. A page is a slice of it; the posts' JSON text comes from posts-summary-cache.ts by
+ * row version as before. Without a readable revision, or beyond LIST_DEPTH, it answers null and the
+ * caller reads the page from PostgreSQL.
+ */
+export class FeedListCache {
+  private readonly lists = new Map<string, HeldList>();
+  private readonly building = new Map<string, Promise<HeldList>>();
+  /** Lists read from PostgreSQL (tests count them). */
+  builds = 0;
+
+  constructor(
+    private readonly revision: ListRevision,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async page(sql: Sql, filters: posts.PostFilters, page: { limit: number; offset: number }): Promise<PageKeys | null> {
+    if (page.offset + page.limit > LIST_DEPTH) return null;
+    const revision = await this.revision.current();
+    if (revision === null) return null;
+    const name = `${filters.sort}|${filters.type ?? ''}`;
+    const held = this.lists.get(name);
+    const list =
+      held && held.revision === revision && this.now() - held.builtAt < LIST_MAX_AGE_MS
+        ? held
+        : await this.build(sql, name, filters, revision);
+    return { total: list.total, listed: list.listed.slice(page.offset, page.offset + page.limit) };
+  }
+
+  /** One read per list and revision at a time; the requests that arrive meanwhile wait for it. */
+  private build(sql: Sql, name: string, filters: posts.PostFilters, revision: string): Promise<HeldList> {
+    const key = `${name}@${revision}`;
+    let running = this.building.get(key);
+    if (running === undefined) {
+      const builtAt = this.now();
+      running = posts
+        .pageKeysWithTypeTotalQuery(sql, filters, { limit: LIST_DEPTH, offset: 0 })
+        .then((rows) => {
+          this.builds++;
+          const list: HeldList = {
+            revision,
+            builtAt,
+            total: rows[0]!.total,
+            listed: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, version: row.version! }])),
+          };
+          // A slower read of an older revision does not replace a newer list.
+          const held = this.lists.get(name);
+          if (held === undefined || held.builtAt <= builtAt) this.lists.set(name, list);
+          return list;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, running);
+    }
+    return running;
+  }
+}
