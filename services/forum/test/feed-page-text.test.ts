@@ -31,7 +31,7 @@ class CountingCache extends SummaryJsonCache {
 
 const noVisitor = () => null;
 const input = (query: Partial<ListPostsInput>): ListPostsInput => ({ sort: 'latest', limit: 20, offset: 0, ...query });
-const filtersOf = (query: ListPostsInput): PostFilters => ({ sort: query.sort, type: query.type });
+const filtersOf = (query: ListPostsInput): PostFilters => ({ sort: query.sort, type: query.type, q: query.q });
 
 /** The page as whole rows answer it, serialized as the list always was. */
 async function wholeRowAnswer(query: ListPostsInput) {
@@ -57,6 +57,8 @@ describe('feed pages from held text', () => {
     ['trending', input({ sort: 'trending', limit: 50 })],
     ['upvotes, one type', input({ sort: 'upvotes', type: 'Question', limit: 5, offset: 4 })],
     ['past the end', input({ offset: 100_000 })],
+    ['ranked search', input({ q: 'feed text' })],
+    ['ranked search, one type, further on', input({ q: 'quoted', type: 'Idea', limit: 4, offset: 3 })],
   ] as const)('a %s page is byte for byte what whole rows make, first read and held', async (_name, query) => {
     const cache = new CountingCache();
     const first = await listPosts(t.sql, query, noVisitor, cache);
@@ -67,6 +69,21 @@ describe('feed pages from held text', () => {
     const second = await listPosts(t.sql, query, noVisitor, cache);
     expect(second).toBe(first);
     expect(cache.made).toBe(made);
+  });
+
+  it('a ranked search page finds the posts and reads again only the one that changed', async () => {
+    const cache = new CountingCache();
+    const query = input({ q: 'quoted', limit: 10 });
+    const before = JSON.parse(await listPosts(t.sql, query, noVisitor, cache)) as Page;
+    expect(before.posts).toHaveLength(10);
+    expect(before.total).toBe(30);
+    const changed = before.posts[2]!.id;
+    await t.sql`UPDATE posts SET comment_count = comment_count + 2 WHERE id = ${changed}`;
+    const made = cache.made;
+    const after = await listPosts(t.sql, query, noVisitor, cache);
+    expect(cache.made).toBe(made + 1);
+    expect(listed(JSON.parse(after) as Page, changed)!.comment_count).toBe((before.posts[2]!.comment_count as number) + 2);
+    expect(after).toBe(await wholeRowAnswer(query));
   });
 
   it('reads again only the post that changed', async () => {

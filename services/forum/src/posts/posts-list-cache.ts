@@ -1,6 +1,7 @@
 import type { Sql } from '@wfm/service-kit';
 import type { ListRevision } from './posts-list-revision.ts';
 import * as posts from './posts-repository.ts';
+import type { PageKeys } from './posts-repository.ts';
 
 /** How deep each feed list is kept: the pages within it (offset + limit) are answered from it. */
 export const LIST_DEPTH = 250;
@@ -10,11 +11,6 @@ export const LIST_DEPTH = 250;
  * a lost revision bump (Redis failing between a write and its bump) can leave stale.
  */
 export const LIST_MAX_AGE_MS = 1_000;
-
-export interface PageKeys {
-  total: number;
-  listed: Array<{ id: number; version: string }>;
-}
 
 interface HeldList extends PageKeys {
   revision: string;
@@ -62,12 +58,7 @@ export class FeedListCache {
         .pageKeysWithTypeTotalQuery(sql, filters, { limit: LIST_DEPTH, offset: 0 })
         .then((rows) => {
           this.builds++;
-          const list: HeldList = {
-            revision,
-            builtAt,
-            total: rows[0]!.total,
-            listed: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, version: row.version! }])),
-          };
+          const list: HeldList = { revision, builtAt, ...posts.pageKeysOf(rows) };
           // A slower read of an older revision does not replace a newer list.
           const held = this.lists.get(name);
           if (held === undefined || held.builtAt <= builtAt) this.lists.set(name, list);

@@ -202,6 +202,32 @@ export function countPostsQuery(db: Db, f: PostFilters) {
  */
 export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
   return plannedWithItsValues(db<Array<PostSummary & { total: number; rank: number | null }>>`
+    ${searchMatches(db, f, page)}
+    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(SUMMARY_COLUMNS)}, rank
+    FROM (VALUES (1)) AS one (x) LEFT JOIN (ranked JOIN posts ON posts.id = ranked.ranked_id) ON TRUE
+    ORDER BY rank DESC, created_at DESC, id DESC`);
+}
+
+/**
+ * The same search page as searchPageWithTotalQuery, as ids with their row versions (xmin, see
+ * posts-summary-cache.ts) and the capped total, unexecuted: the posts' text is then taken from
+ * the process's memory where it is held at that version.
+ */
+export function searchPageKeysQuery(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
+  return plannedWithItsValues(db<Array<{ total: number; id: number | null; version: string | null }>>`
+    ${searchMatches(db, f, page)}
+    SELECT (SELECT count(*)::int FROM matches) AS total, id, posts.xmin::text AS version
+    FROM (VALUES (1)) AS one (x) LEFT JOIN (ranked JOIN posts ON posts.id = ranked.ranked_id) ON TRUE
+    ORDER BY rank DESC, created_at DESC, id DESC`);
+}
+
+/** True for a search page within its ranked candidates: one statement answers it (searchMatches). */
+export const isRankedSearchPage = (f: PostFilters, page: { limit: number; offset: number }): f is PostFilters & { q: string } =>
+  Boolean(f.q) && f.sort === 'latest' && page.offset + page.limit <= SEARCH_CANDIDATES;
+
+/** The CTEs of a ranked search page: `matches` (capped, newest first, the first ranked) and the page's `ranked` ids. */
+function searchMatches(db: Db, f: PostFilters & { q: string }, page: { limit: number; offset: number }) {
+  return db`
     WITH matches AS MATERIALIZED (
       SELECT id, created_at,
              CASE WHEN row_number() OVER (ORDER BY created_at DESC, id DESC) <= ${SEARCH_CANDIDATES}
@@ -213,10 +239,7 @@ export function searchPageWithTotalQuery(db: Db, f: PostFilters & { q: string },
       SELECT id AS ranked_id, rank FROM matches WHERE rank IS NOT NULL
       ORDER BY rank DESC, created_at DESC, id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}
-    )
-    SELECT (SELECT count(*)::int FROM matches) AS total, ${db.unsafe(SUMMARY_COLUMNS)}, rank
-    FROM (VALUES (1)) AS one (x) LEFT JOIN (ranked JOIN posts ON posts.id = ranked.ranked_id) ON TRUE
-    ORDER BY rank DESC, created_at DESC, id DESC`);
+    )`;
 }
 
 /**
@@ -252,6 +275,18 @@ export function pageKeysWithTypeTotalQuery(db: Db, f: PostFilters, page: { limit
     ) AS listed ON TRUE`;
 }
 
+/** A page as ids with row versions, and its total. */
+export interface PageKeys {
+  total: number;
+  listed: Array<{ id: number; version: string }>;
+}
+
+/** The PageKeys of a keys query's rows (an empty page is one row with null keys, for its total). */
+export const pageKeysOf = (rows: Array<{ total: number; id: number | null; version: string | null }>): PageKeys => ({
+  total: rows[0]!.total,
+  listed: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, version: row.version! }])),
+});
+
 /** The summaries of these posts as they are now, each with its row version (any order; deleted ones missing). */
 export function summariesWithVersions(db: Db, ids: number[]) {
   return db<Array<PostSummary & { version: string }>>`
@@ -268,8 +303,8 @@ export async function listPosts(
   f: PostFilters,
   page: { limit: number; offset: number },
 ): Promise<{ posts: PostSummary[]; total: number }> {
-  if (f.q && f.sort === 'latest' && page.offset + page.limit <= SEARCH_CANDIDATES) {
-    const rows = await searchPageWithTotalQuery(db, { ...f, q: f.q }, page);
+  if (isRankedSearchPage(f, page)) {
+    const rows = await searchPageWithTotalQuery(db, f, page);
     return { posts: withoutTotal(rows), total: rows[0]!.total };
   }
   if (countedByType(f)) {

@@ -108,30 +108,26 @@ export async function listPosts(
     region: query.region,
   };
   const page = { limit: query.limit, offset: query.offset };
+  let keys: posts.PageKeys | null = null;
   if (posts.countedByType(filters)) {
-    const answer = await countedPageJson(sql, filters, page, summaries, lists);
-    if (answer !== null) return answer;
+    keys = (await lists?.page(sql, filters, page)) ?? posts.pageKeysOf(await posts.pageKeysWithTypeTotalQuery(sql, filters, page));
+  } else if (posts.isRankedSearchPage(filters, page)) {
+    keys = posts.pageKeysOf(await posts.searchPageKeysQuery(sql, filters, page));
   }
-  return listAnswer(await posts.listPosts(sql, filters, page));
+  const answer = keys && (await heldPageJson(sql, keys, summaries));
+  return answer ?? listAnswer(await posts.listPosts(sql, filters, page));
 }
 
 /**
- * A feed page (latest, trending or upvotes, of all posts or one type) from the JSON text this
+ * A page (a feed page of all posts or one type, or a ranked search page) from the JSON text this
  * process holds for each post at its current row version: PostgreSQL answers ids, versions and the
  * total (a few hundred bytes, not 40 KB of columns), and only posts not held at that version are
  * read whole. The same text as listAnswer makes of whole rows (feed-page-text.test.ts holds it).
- * With `lists`, the ids and versions come from the list's order held under the current list
+ * A feed page's ids and versions may come from the list's order held under the current list
  * revision (posts-list-cache.ts), without asking PostgreSQL at all when every post is held.
  * Null when a listed post was deleted between the two reads: the caller then reads the page whole.
  */
-async function countedPageJson(
-  sql: Sql,
-  filters: posts.PostFilters,
-  page: { limit: number; offset: number },
-  summaries: SummaryJsonCache,
-  lists: FeedListCache | null,
-): Promise<string | null> {
-  const { total, listed } = (await lists?.page(sql, filters, page)) ?? (await pageKeys(sql, filters, page));
+async function heldPageJson(sql: Sql, { total, listed }: posts.PageKeys, summaries: SummaryJsonCache): Promise<string | null> {
   const texts = listed.map((key) => summaries.get(key.id, key.version));
   const missing = listed.filter((_key, i) => texts[i] === undefined).map((key) => key.id);
   if (missing.length > 0) {
@@ -150,13 +146,6 @@ async function countedPageJson(
     }
   }
   return `{"posts":[${texts.join(',')}],"total":${total}}`;
-}
-
-/** A counted page's ids and versions, and its total, read from PostgreSQL. */
-async function pageKeys(sql: Sql, filters: posts.PostFilters, page: { limit: number; offset: number }) {
-  const rows = await posts.pageKeysWithTypeTotalQuery(sql, filters, page);
-  const listed = rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, version: row.version! }]));
-  return { total: rows[0]!.total, listed };
 }
 
 /**
