@@ -157,7 +157,10 @@ describe('writeEvent + outbox relay', () => {
     cleanups.push(stop);
     const seen: string[][] = [];
     startOutboxRelay({
-      sql, schema: SCHEMA, bus: inner, logger,
+      sql,
+      schema: SCHEMA,
+      bus: inner,
+      logger,
       beforePublish: async (subjects) => {
         seen.push([...subjects]);
         order.push('before');
@@ -175,7 +178,12 @@ describe('writeEvent + outbox relay', () => {
     let failing = true;
     let calls = 0;
     startOutboxRelay({
-      sql, schema: SCHEMA, bus, logger, initialBackoffMs: 50, maxBackoffMs: 100,
+      sql,
+      schema: SCHEMA,
+      bus,
+      logger,
+      initialBackoffMs: 50,
+      maxBackoffMs: 100,
       beforePublish: async () => {
         calls++;
         if (failing) throw new Error('not recorded');

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
  * - after a write request, before its answer leaves (the writer's next read sees its write);
  * - in the outbox relay, before the write's events are published (the gateway drops its cache and
  *   browsers refetch only after an event, so a refetch always meets the new revision).
+ * A database restore, which no forum write makes, moves it too (posts-list-hooks.ts).
  */
 export const LIST_REVISION_KEY = 'forum:posts-list-revision';
 
