@@ -150,16 +150,7 @@ export default defineConfig({
       // first page's script evaluation was the longest task on a phone). `z.*` calls (and calls
       // chained on them) count as pure, so unused schemas are dropped. zod-config.ts calls
       // `config`, imported by name, which stays.
-      treeshake: {
-        manualPureFunctions: ['z'],
-        // The contracts only define schemas, types and constants, but a module's other top-level code
-        // (an object spread of schemas, a union built from a map) could not be proven pure, so any
-        // import from a barrel such as '@wfm/contracts/shared' kept every module behind it, with
-        // their schemas: the shell's notification bell built every realtime message type of every
-        // service on each first visit. Declared free of side effects, a contracts module is kept only
-        // when something it exports is used.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
-      },
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         // Only the ones every page needs are grouped; a catch-all vendor group (and a charts group,

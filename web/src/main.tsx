@@ -6,11 +6,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * The app's code is evaluated in steps, each its own task: React, its router, zod (configured
  * before any schema is built, see zod-config.ts), the data layer (TanStack Query, the session and
- * the contracts' schemas), the realtime layer (its message schemas load with the first message a
- * page listens to, lib/realtime.ts), then the app itself, then the router is built. Evaluated as
- * one module graph it was the longest task of a phone's first visit (about 270 ms under
- * Lighthouse's 4x CPU throttle). Every step's files are already asked for by the boot script
- * (web/vite.config.ts), so no step waits for the network.
+ * the contracts' schemas), the realtime layer (every service's event schemas), then the app itself. Evaluated as one module graph it was the longest
+ * task of a phone's first visit (about 270 ms under Lighthouse's 4x CPU throttle). Every step's
+ * files are already asked for by the boot script (web/vite.config.ts), so no step waits for the
+ * network.
  */
 void import('react-dom/client')
   .then(nextTask)
@@ -23,4 +22,4 @@ void import('react-dom/client')
   .then(() => import('./lib/realtime-context.tsx'))
   .then(nextTask)
   .then(() => import('./app/start.tsx'))
-  .then((app) => nextTask().then(app.start));
+  .then(({ start }) => start());

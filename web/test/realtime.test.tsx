@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { Comment, PostSummary } from '@wfm/contracts/forum';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { checkRealtimeMessage, parseRealtimeMessage } from '../src/lib/realtime-message.ts';
-import { RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';
+import { parseRealtimeMessage, RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';
 import { RealtimeProvider, useRealtimeEvent } from '../src/lib/realtime-context.tsx';
 import { sessionQueryOptions } from '../src/lib/session.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
@@ -41,8 +40,7 @@ describe('realtime client', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     logger.error.mockReset();
-    // The check at hand, so messages are handed over at once (the app loads it on first need).
-    client = new RealtimeClient({ url: URL, logger, check: checkRealtimeMessage });
+    client = new RealtimeClient({ url: URL, logger });
   });
   afterEach(() => client.stop());
 
@@ -162,31 +160,6 @@ describe('realtime client', () => {
   });
 });
 
-describe('realtime client without the message check at hand', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('loads it with the first message somebody listens to, keeps the order, and drops types nobody listens to', async () => {
-    const logger = { error: vi.fn() };
-    const client = new RealtimeClient({ url: URL, logger });
-    const seen: string[] = [];
-    client.subscribe('new_comment', (data) => seen.push(`comment ${data.id}`));
-    client.subscribe('upvote', (data) => seen.push(`upvote ${data.post_id}`));
-    client.start();
-    const socket = FakeWebSocket.latest();
-    socket.serverOpen();
-    socket.serverSend({ type: 'new_comment', data: comment(1) });
-    socket.serverSend({ type: 'hello', data: { visitor: 'not checked' } });
-    socket.serverSend({ type: 'upvote', data: { post_id: 2, upvotes: 1 } });
-    socket.serverSend({ type: 'new_comment', data: { id: 'bad' } });
-    expect(seen).toEqual([]);
-    await waitFor(() => expect(seen).toEqual(['comment 1', 'upvote 2']));
-    expect(logger.error).toHaveBeenCalledTimes(1);
-    socket.serverSend({ type: 'new_comment', data: comment(3) });
-    expect(seen).toEqual(['comment 1', 'upvote 2', 'comment 3']);
-    client.stop();
-  });
-});
-
 describe('parseRealtimeMessage', () => {
   it('parses each message type with its contract and types the data by type', () => {
     const message = parseRealtimeMessage(JSON.stringify({ type: 'upvote', data: { post_id: 3, upvotes: 9 } }));
@@ -232,7 +205,7 @@ describe('useRealtimeEvent', () => {
     return <output>{last}</output>;
   }
 
-  it('delivers events of its type to a mounted component and closes the socket on unmount', async () => {
+  it('delivers events of its type to a mounted component and closes the socket on unmount', () => {
     const { unmount } = render(
       <RealtimeProvider>
         <LastPost />
@@ -245,8 +218,7 @@ describe('useRealtimeEvent', () => {
       socket.serverSend({ type: 'post_updated', data: { id: 1, at: 1 } });
       socket.serverSend({ type: 'new_post', data: post(2) });
     });
-    // The message check is loaded with the first message somebody listens to.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(JSON.stringify(post(2))));
+    expect(screen.getByRole('status')).toHaveTextContent(JSON.stringify(post(2)));
     unmount();
     expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
   });

@@ -1,38 +1,23 @@
-import type { RealtimeClientMessage, RealtimeData, RealtimeMessage, RealtimeType } from '@wfm/contracts/shared';
+import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts/shared';
 import { REALTIME_RECONNECT_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 export type RealtimeListener<T extends RealtimeType = RealtimeType> = (data: RealtimeData<T>) => void;
-/** Checks a decoded frame against the contracts (realtime-message.ts); throws when it does not fit. */
-export type RealtimeMessageCheck = (frame: unknown) => RealtimeMessage;
 
 /**
- * Importing realtime-message.ts builds the schema of every message type of every service: done when
- * the first message a page listens to arrives, not on every first visit, where it was one of the
- * longest tasks on a phone (and most visits receive no such message).
+ * A server frame as the contracts' typed message (`{type, data}` discriminated by `type`, data
+ * checked against that type's schema). Throws on anything else: not JSON, an unknown type, or data
+ * of the wrong shape.
  */
-const loadMessageCheck = (): Promise<RealtimeMessageCheck> =>
-  import('./realtime-message.ts').then((module) => module.checkRealtimeMessage);
+export function parseRealtimeMessage(raw: unknown): RealtimeMessage {
+  return RealtimeMessage.parse(JSON.parse(String(raw)));
+}
 
 type Options = {
   url: string;
   reconnectDelayMs?: number;
   logger?: Pick<Console, 'error'>;
-  /** The message check to use from the start (default: realtime-message.ts, loaded on first need). */
-  check?: RealtimeMessageCheck;
 };
-
-/** The frame's JSON and its `type`, or null when the frame is not `{type: string, ...}` JSON. */
-function decodeFrame(raw: unknown): { frame: object; type: string } | null {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(String(raw));
-  } catch {
-    return null;
-  }
-  if (typeof frame !== 'object' || frame === null || !('type' in frame) || typeof frame.type !== 'string') return null;
-  return { frame, type: frame.type };
-}
 
 /** `ws://host/ws` or `wss://host/ws`, matching how the page itself was loaded. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -40,9 +25,9 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 }
 
 /**
- * The browser's one websocket to the gateway. Messages are `{type, data}` checked against the
- * contracts before they reach a listener; listeners subscribe by type and receive that type's
- * data. When the socket closes it reconnects after a fixed delay until `stop()` is called. With a visitor token (`identify`) every connection
+ * The browser's one websocket to the gateway. Messages are `{type, data}` parsed with the contracts;
+ * listeners subscribe by type and receive that type's data. When the socket closes it reconnects
+ * after a fixed delay until `stop()` is called. With a visitor token (`identify`) every connection
  * starts with a hello, so the gateway also sends the messages meant for this visitor only.
  */
 export class RealtimeClient {
@@ -56,15 +41,11 @@ export class RealtimeClient {
   private readonly url: string;
   private readonly reconnectDelayMs: number;
   private readonly logger: Pick<Console, 'error'>;
-  private check: RealtimeMessageCheck | null;
-  /** Frames that arrived while the check was loading, in order. */
-  private waiting: object[] | null = null;
 
-  constructor({ url, reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS, logger = console, check }: Options) {
+  constructor({ url, reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS, logger = console }: Options) {
     this.url = url;
     this.reconnectDelayMs = reconnectDelayMs;
     this.logger = logger;
-    this.check = check ?? null;
   }
 
   get status(): RealtimeStatus {
@@ -84,7 +65,6 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     socket?.close();
-    if (this.waiting) this.waiting.length = 0;
     this.setStatus('closed');
   }
 
@@ -157,46 +137,10 @@ export class RealtimeClient {
     this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectDelayMs);
   }
 
-  /**
-   * Hands a frame to the listeners of its type. A type nobody listens to is dropped unchecked; the
-   * first frame somebody listens to loads the message check, and frames arriving meanwhile wait
-   * for it in order.
-   */
   private dispatch(raw: unknown): void {
-    const decoded = decodeFrame(raw);
-    if (!decoded) {
-      this.logger.error('Realtime message could not be parsed', raw);
-      return;
-    }
-    if (!this.listeners.get(decoded.type as RealtimeType)?.size) return;
-    if (this.check) {
-      this.deliver(this.check, decoded.frame);
-      return;
-    }
-    if (this.waiting) {
-      this.waiting.push(decoded.frame);
-      return;
-    }
-    const waiting = [decoded.frame];
-    this.waiting = waiting;
-    loadMessageCheck().then(
-      (check) => {
-        this.check = check;
-        this.waiting = null;
-        for (const frame of waiting) this.deliver(check, frame);
-      },
-      (error: unknown) => {
-        // The next frame tries again (e.g. after a network blip while fetching the code).
-        this.waiting = null;
-        this.logger.error('Realtime message check could not be loaded', error);
-      },
-    );
-  }
-
-  private deliver(check: RealtimeMessageCheck, frame: object): void {
     let message: RealtimeMessage;
     try {
-      message = check(frame);
+      message = parseRealtimeMessage(raw);
     } catch (error) {
       this.logger.error('Realtime message could not be parsed', error);
       return;
