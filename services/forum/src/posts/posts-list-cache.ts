@@ -1,7 +1,6 @@
 import type { Sql } from '@wfm/service-kit';
 import type { ListRevision } from './posts-list-revision.ts';
 import * as posts from './posts-repository.ts';
-import type { PageKeys } from './posts-repository.ts';
 
 /** How deep each feed list is kept: the pages within it (offset + limit) are answered from it. */
 export const LIST_DEPTH = 250;
@@ -12,7 +11,7 @@ export const LIST_DEPTH = 250;
  */
 export const LIST_MAX_AGE_MS = 1_000;
 
-interface HeldList extends PageKeys {
+interface HeldList extends posts.PageKeys {
   revision: string;
   builtAt: number;
 }
@@ -35,7 +34,7 @@ export class FeedListCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async page(sql: Sql, filters: posts.PostFilters, page: { limit: number; offset: number }): Promise<PageKeys | null> {
+  async page(sql: Sql, filters: posts.PostFilters, page: { limit: number; offset: number }): Promise<posts.PageKeys | null> {
     if (page.offset + page.limit > LIST_DEPTH) return null;
     const revision = await this.revision.current();
     if (revision === null) return null;
