@@ -1,0 +1,55 @@
+import { cn, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@wfm/ui';
+import { useId } from 'react';
+import { formatAsa, formatShare } from '../lib/format.ts';
+import type { SensitivityRow } from '../lib/staffing.ts';
+
+/**
+ * Service level, ASA and occupancy for a few agents fewer and more than the result (the result's row
+ * in bold). The table scrolls sideways in its own box, which takes keyboard focus so it can be
+ * scrolled without a mouse.
+ */
+export function SensitivityTable({ rows, centre, centreLabel }: { rows: SensitivityRow[]; centre: number; centreLabel: string }) {
+  const headingId = useId();
+  return (
+    <div className="grid gap-2" data-testid="staffing-sensitivity">
+      <h3 id={headingId} className="text-sm font-medium">
+        One agent more or fewer
+      </h3>
+      <div
+        role="region"
+        aria-labelledby={headingId}
+        tabIndex={0}
+        className="w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Service level, average speed of answer and occupancy by number of agents</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="text-right">Agents</TableHead>
+              <TableHead className="text-right">Service level</TableHead>
+              <TableHead className="text-right">ASA</TableHead>
+              <TableHead className="text-right">Occupancy</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => {
+              const current = row.agents === centre;
+              return (
+                <TableRow key={row.agents} aria-current={current ? 'true' : undefined} className={cn(current && 'bg-primary/10 font-semibold')}>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">
+                    {row.agents}
+                    {current && <span className="ml-1 text-xs font-normal text-muted-foreground">({centreLabel})</span>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatShare(row.serviceLevel)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatAsa(row.asa)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatShare(row.occupancy)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </table>
+      </div>
+      <p className="text-xs text-muted-foreground">ASA: average speed of answer. ∞: fewer agents than the load, so the queue never clears.</p>
+    </div>
+  );
+}
