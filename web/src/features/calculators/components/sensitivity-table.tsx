@@ -3,10 +3,14 @@ import { useId } from 'react';
 import { formatAsa, formatShare } from '../lib/format.ts';
 import type { SensitivityRow } from '../lib/staffing.ts';
 
+// Narrow padding and wrapping headers so four columns fit a 390 px phone without scrolling.
+const HEAD = 'h-auto whitespace-normal px-2 py-2 text-right';
+const CELL = 'whitespace-nowrap px-2 text-right tabular-nums';
+
 /**
- * Service level, ASA and occupancy for a few agents fewer and more than the result (the result's row
- * in bold). The table scrolls sideways in its own box, which takes keyboard focus so it can be
- * scrolled without a mouse.
+ * Service level, ASA and occupancy for a few agents fewer and more than the result (the result's
+ * row in bold, marked ▸ and announced as required or given). Should the table not fit, it scrolls
+ * sideways in its own box, which takes keyboard focus so it can be scrolled without a mouse.
  */
 export function SensitivityTable({ rows, centre, centreLabel }: { rows: SensitivityRow[]; centre: number; centreLabel: string }) {
   const headingId = useId();
@@ -25,10 +29,10 @@ export function SensitivityTable({ rows, centre, centreLabel }: { rows: Sensitiv
           <caption className="sr-only">Service level, average speed of answer and occupancy by number of agents</caption>
           <TableHeader>
             <TableRow>
-              <TableHead className="text-right">Agents</TableHead>
-              <TableHead className="text-right">Service level</TableHead>
-              <TableHead className="text-right">ASA</TableHead>
-              <TableHead className="text-right">Occupancy</TableHead>
+              <TableHead className={HEAD}>Agents</TableHead>
+              <TableHead className={HEAD}>Service level</TableHead>
+              <TableHead className={HEAD}>ASA</TableHead>
+              <TableHead className={HEAD}>Occupancy</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -36,13 +40,14 @@ export function SensitivityTable({ rows, centre, centreLabel }: { rows: Sensitiv
               const current = row.agents === centre;
               return (
                 <TableRow key={row.agents} aria-current={current ? 'true' : undefined} className={cn(current && 'bg-primary/10 font-semibold')}>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">
+                  <TableCell className={cn(CELL, current && 'border-l-4 border-l-primary')}>
+                    {current && <span aria-hidden="true">▸ </span>}
                     {row.agents}
-                    {current && <span className="ml-1 text-xs font-normal text-muted-foreground">({centreLabel})</span>}
+                    {current && <span className="sr-only">({centreLabel})</span>}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatShare(row.serviceLevel)}</TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatAsa(row.asa)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatShare(row.occupancy)}</TableCell>
+                  <TableCell className={CELL}>{formatShare(row.serviceLevel)}</TableCell>
+                  <TableCell className={CELL}>{formatAsa(row.asa)}</TableCell>
+                  <TableCell className={CELL}>{formatShare(row.occupancy)}</TableCell>
                 </TableRow>
               );
             })}
