@@ -118,7 +118,7 @@ describe('quick calculators', () => {
 
     // Reverse mode: 13 agents answer 79.6 % in 20 s, ASA 17.1 s; the table centres on them.
     await page.getByLabel('Calculate', { exact: true }).click();
-    await page.getByRole('option', { name: 'Service with a given number of agents' }).click();
+    await page.getByRole('option', { name: 'Service from given agents' }).click();
     await page.getByLabel('Agents available').fill('13');
     await page.getByLabel('Maximum occupancy (%)').fill('');
     await page.getByRole('button', { name: 'Calculate Staffing' }).click();
@@ -130,10 +130,12 @@ describe('quick calculators', () => {
     expect(await table.locator('tr[aria-current="true"]').textContent()).toBe('▸ 13(given)79.6%17.1 s76.9%');
     // 10 agents for 10 Erlangs: the queue never clears.
     expect(await rows.nth(1).textContent()).toBe('100.0%∞100.0%');
+    await page.getByLabel('Agents available').scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-staffing-reverse-desktop');
 
     // Chat: 3,200 chats a day of 600 s, three at a time: 66.7 Erlangs of chat in 3-slot agents.
     await page.getByLabel('Calculate', { exact: true }).click();
-    await page.getByRole('option', { name: 'Agents needed for the target' }).click();
+    await page.getByRole('option', { name: 'Agents for the target' }).click();
     await page.getByLabel('Daily call volume').fill('3200');
     await page.getByLabel('Average handle time (seconds)').fill('600');
     await page.getByLabel('Chats per agent at once').fill('3');

@@ -51,8 +51,8 @@ const DEFAULTS = {
 };
 
 const MODES: Record<StaffingMode, string> = {
-  required: 'Agents needed for the target',
-  agents: 'Service with a given number of agents',
+  required: 'Agents for the target',
+  agents: 'Service from given agents',
 };
 const modeOf = (text: string): StaffingMode => (text === 'agents' ? 'agents' : 'required');
 /** An optional field: empty text means "not given". */
@@ -118,7 +118,7 @@ export function StaffingTab() {
         <CardContent>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid content-start gap-1.5">
+              <div className="grid min-w-0 content-start gap-1.5">
                 <Label htmlFor={`${id}-mode`}>Calculate</Label>
                 <Select value={mode} onValueChange={set('mode')}>
                   <SelectTrigger id={`${id}-mode`}>
@@ -156,7 +156,11 @@ export function StaffingTab() {
       <Card aria-live="polite">
         <CardHeader>
           <CardTitle>Result</CardTitle>
-          <CardDescription>Erlang C, searching from the offered load up to 50 agents above it.</CardDescription>
+          <CardDescription>
+            {result?.output.mode === 'agents'
+              ? 'Erlang C for the agents you gave.'
+              : 'Erlang C, searching from the offered load up to 50 agents above it.'}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {result ? <StaffingResultView {...result} /> : <p className="text-sm text-muted-foreground">Enter call volume and handle time, then Calculate.</p>}
