@@ -212,7 +212,7 @@ describe('quick calculators', () => {
     await screenshot(page, 'calculators-shrinkage-phone');
   });
 
-  it('the staffing results and the sensitivity table fit a 390 px phone; the table scrolls in its own box', async () => {
+  it('the staffing results and the sensitivity table fit a 390 px phone; the table box takes keyboard focus', async () => {
     await context.close();
     context = await newContext(browser, { width: 390, height: 844 });
     page = await context.newPage();
