@@ -89,6 +89,72 @@ describe('quick calculators', () => {
     await page.getByText('$575,000.00', { exact: true }).first().waitFor();
   });
 
+  it('staffing: occupancy cap, reverse mode, chat concurrency and the sensitivity table show the right figures', async () => {
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators?tab=staffing`);
+    // 0 hours open is refused with a message that names what the check does (issue 23 item 7).
+    await page.getByLabel('Daily call volume').fill('1600');
+    await page.getByLabel('Average handle time (seconds)').fill('180');
+    await page.getByLabel('Hours open per day').fill('0');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Hours open must be more than 0 and at most 24.');
+    await page.getByLabel('Hours open per day').fill('8');
+    await page.getByLabel('Average patience (seconds)').fill('');
+
+    // A 70 % occupancy cap lifts Erlang C's 14 agents to 15 (10 Erlangs / 0.7 = 14.3).
+    await page.getByLabel('Maximum occupancy (%)').fill('70');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    const figures = page.getByTestId('staffing-figures');
+    await expect.poll(() => figures.textContent()).toContain('Required agents15Raised from 14 by the 70% occupancy cap');
+    expect(await figures.textContent()).toContain('Occupancy66.7%');
+    expect(await figures.textContent()).toContain('Average speed of answer3.7 s');
+    expect(await figures.textContent()).toContain('Answered immediately89.8%');
+    const table = page.getByRole('region', { name: 'One agent more or fewer' });
+    const rows = table.getByRole('row');
+    expect(await rows.count()).toBe(10);
+    expect(await rows.nth(1).textContent()).toBe('1264.0%40.4 s83.3%');
+    expect(await table.locator('tr[aria-current="true"]').textContent()).toBe('▸ 15(required)94.1%3.7 s66.7%');
+    await screenshot(page, 'calculators-staffing-cap-desktop');
+
+    // Reverse mode: 13 agents answer 79.6 % in 20 s, ASA 17.1 s; the table centres on them.
+    await page.getByLabel('Calculate', { exact: true }).click();
+    await page.getByRole('option', { name: 'Service from given agents' }).click();
+    await page.getByLabel('Agents available').fill('13');
+    await page.getByLabel('Maximum occupancy (%)').fill('');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await expect.poll(() => toast().last().textContent()).toContain('13 agents answer 79.6% within 20 seconds.');
+    await expect.poll(() => figures.textContent()).toContain('Agents13');
+    expect(await figures.textContent()).toContain('Achieved service level79.6%');
+    expect(await figures.textContent()).toContain('Average speed of answer17.1 s');
+    expect(await figures.textContent()).toContain('Target metNo');
+    expect(await table.locator('tr[aria-current="true"]').textContent()).toBe('▸ 13(given)79.6%17.1 s76.9%');
+    // 10 agents for 10 Erlangs: the queue never clears.
+    expect(await rows.nth(1).textContent()).toBe('100.0%∞100.0%');
+    await page.getByLabel('Agents available').scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-staffing-reverse-desktop');
+
+    // Chat: 3,200 chats a day of 600 s, three at a time: 66.7 Erlangs of chat in 3-slot agents.
+    await page.getByLabel('Calculate', { exact: true }).click();
+    await page.getByRole('option', { name: 'Agents for the target' }).click();
+    await page.getByLabel('Daily call volume').fill('3200');
+    await page.getByLabel('Average handle time (seconds)').fill('600');
+    await page.getByLabel('Chats per agent at once').fill('3');
+    await page.getByRole('button', { name: 'Calculate Staffing' }).click();
+    await expect.poll(() => page.getByTestId('staffing-assumptions').textContent()).toContain('Each agent handles up to 3 chats at once, so 25 agents are 75 chat slots.');
+    expect(await figures.textContent()).toContain('Required agents25');
+    expect(await figures.textContent()).toContain('Occupancy88.9%Share of chat slots busy');
+    expect(await table.locator('tr[aria-current="true"]').textContent()).toBe('▸ 25(required)82.4%16.7 s88.9%');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-staffing-chat-desktop');
+
+    // The share link carries the new fields and reopens the same figures.
+    const href = await page.getByRole('link', { name: 'Share to community' }).filter({ visible: true }).getAttribute('href');
+    const body = new URL(href!, site).searchParams.get('body')!;
+    expect(body).toContain('"concurrency":3');
+    await page.goto(`${site}/calculators?tab=staffing&dailyVolume=3200&ahtSeconds=600&concurrency=3&patience=`);
+    await expect.poll(() => page.getByTestId('staffing-figures').textContent()).toContain('Required agents25');
+  });
+
   it('the day planner takes a CSV, names a bad line, charts the plan and downloads it', async () => {
     await returningVisitor(context);
     await page.goto(`${site}/calculators?tab=staffing`);
@@ -144,6 +210,29 @@ describe('quick calculators', () => {
     await page.getByRole('button', { name: 'Calculate Shrinkage' }).click();
     await page.getByText('Needs Attention').waitFor();
     await screenshot(page, 'calculators-shrinkage-phone');
+  });
+
+  it('the staffing results and the sensitivity table fit a 390 px phone; the table box takes keyboard focus', async () => {
+    await context.close();
+    context = await newContext(browser, { width: 390, height: 844 });
+    page = await context.newPage();
+    await returningVisitor(context);
+    await page.goto(`${site}/calculators?tab=staffing&dailyVolume=3200&ahtSeconds=600&concurrency=3&maxOccupancy=85&patience=300`);
+    const table = page.getByRole('region', { name: 'One agent more or fewer' });
+    await table.waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await table.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // All four columns fit: the box has nothing to scroll at this width.
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByTestId('staffing-figures').scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-staffing-figures-390');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calculators-staffing-sensitivity-390');
+    // The table's box takes keyboard focus, so it can be scrolled without a mouse.
+    await table.focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('region');
   });
 });
 

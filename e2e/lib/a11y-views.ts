@@ -44,6 +44,13 @@ export const A11Y_VIEWS: A11yView[] = [
   { name: 'polls', app: 'web', route: 'polls', path: () => '/polls', ready: (p) => p.getByTestId('poll-card').first().waitFor() },
   { name: 'poll', app: 'web', route: 'poll', path: (s) => `/polls/${s.pollId}`, ready: (p) => p.getByTestId('poll-option').first().waitFor() },
   { name: 'calculators', app: 'web', route: 'calculators', path: () => '/calculators', ready: (p) => heading(p, /Calculators/) },
+  {
+    name: 'calculators, staffing result (reverse mode, chat, sensitivity table)',
+    app: 'web',
+    route: 'calculators',
+    path: () => '/calculators?tab=staffing&dailyVolume=3200&ahtSeconds=600&concurrency=3&maxOccupancy=85&mode=agents&agents=24',
+    ready: (p) => p.getByTestId('staffing-sensitivity').waitFor(),
+  },
   { name: 'simulator', app: 'web', route: 'simulator', path: () => '/simulator', ready: (p) => heading(p, /Simulator/) },
   { name: 'help', app: 'web', route: 'help', path: () => '/help', ready: (p) => heading(p, /Help/) },
   { name: 'replies to me', app: 'web', route: 'notifications', path: () => '/notifications', ready: (p) => heading(p, /Replies to me/) },

@@ -9,6 +9,7 @@ import {
   requiredAgentsErlangC,
   serviceLevel,
 } from '../src/features/calculators/lib/erlang-c.ts';
+import { simulateQueue } from './queue-simulation.ts';
 
 describe('Erlang C', () => {
   it.each([
@@ -86,46 +87,6 @@ describe('Erlang C', () => {
   });
 });
 
-/** A seeded generator so the simulation below gives the same answer on every run (mulberry32). */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * An independent implementation for cross-checking: a discrete-event simulation of M/M/n+M
- * (Poisson arrivals, exponential handle times and patience, first come first served).
- */
-function simulateErlangA(n: number, lambda: number, aht: number, patience: number, target: number, calls: number, seed = 7) {
-  const random = rng(seed);
-  const exp = (mean: number) => -mean * Math.log(1 - random());
-  const agentFree = new Array<number>(n).fill(0);
-  let now = 0;
-  let abandoned = 0;
-  let answeredInTarget = 0;
-  // FCFS with abandonment: a caller takes the earliest free agent if it frees before the caller gives up.
-  for (let i = 0; i < calls; i += 1) {
-    now += exp(1 / lambda);
-    let best = 0;
-    for (let j = 1; j < n; j += 1) if (agentFree[j]! < agentFree[best]!) best = j;
-    const start = Math.max(now, agentFree[best]!);
-    const wait = start - now;
-    if (wait > exp(patience)) {
-      abandoned += 1;
-      continue;
-    }
-    if (wait <= target) answeredInTarget += 1;
-    agentFree[best] = start + exp(aht);
-  }
-  return { abandonment: abandoned / calls, serviceLevel: answeredInTarget / calls };
-}
-
 describe('Erlang A', () => {
   it('tends to Erlang C when callers never hang up', () => {
     const r = erlangA({ agents: 13, erlangs: 10, ahtSeconds: 180, patienceSeconds: 1e9, targetSeconds: 20 });
@@ -150,7 +111,7 @@ describe('Erlang A', () => {
 
   it('agrees with an independent discrete-event simulation', () => {
     // 10 Erlangs, 11 agents, AHT 180 s, patience 120 s; 200,000 simulated calls.
-    const sim = simulateErlangA(11, 10 / 180, 180, 120, 20, 200_000);
+    const sim = simulateQueue({ servers: 11, lambda: 10 / 180, ahtSeconds: 180, patienceSeconds: 120, targetSeconds: 20, calls: 200_000 });
     const r = erlangA({ agents: 11, erlangs: 10, ahtSeconds: 180, patienceSeconds: 120, targetSeconds: 20 });
     expect(Math.abs(r.abandonment - sim.abandonment)).toBeLessThan(0.005);
     expect(Math.abs(r.serviceLevel - sim.serviceLevel)).toBeLessThan(0.01);

@@ -45,6 +45,35 @@ describe('/calculators', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('staffing-assumptions')).toHaveTextContent('Assumes 16 intervals of 30 minutes per day (8 hours open)');
     expect(screen.getByText('10.00 Erlangs')).toBeInTheDocument();
     expect(within(screen.getByTestId('erlang-a')).getByText(/Erlang C over-staffs by \d+ agents? compared with Erlang A/)).toBeInTheDocument();
+    // ASA and the share answered immediately stand next to the agents (14 agents, 10 Erlangs).
+    const figures = screen.getByTestId('staffing-figures');
+    expect(figures).toHaveTextContent('Average speed of answer7.8 s');
+    expect(figures).toHaveTextContent('Answered immediately82.6%');
+    expect(figures).toHaveTextContent('Occupancy71.4%');
+    const table = within(screen.getByRole('region', { name: 'One agent more or fewer' }));
+    const rows = table.getAllByRole('row');
+    expect(rows).toHaveLength(10);
+    expect(rows[4]).toHaveTextContent('14(required)88.8%7.8 s71.4%');
+    expect(rows[4]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('staffing: the address carries the reverse mode, the occupancy cap and chat concurrency', async () => {
+    visitor();
+    renderApp('/calculators?tab=staffing&dailyVolume=1600&ahtSeconds=180&mode=agents&agents=13&maxOccupancy=75&concurrency=1');
+    const figures = await screen.findByTestId('staffing-figures', {}, SLOW_PAGE_LOAD);
+    expect(figures).toHaveTextContent('Agents13');
+    expect(figures).toHaveTextContent('Achieved service level79.6%');
+    expect(figures).toHaveTextContent('Average speed of answer17.1 s');
+    expect(figures).toHaveTextContent('Above the 75% cap');
+    expect(screen.getByLabelText('Agents available')).toHaveValue(13);
+    const share = new URL(screen.getByRole('link', { name: 'Share to community' }).getAttribute('href')!, 'http://x');
+    expect(share.searchParams.get('body')).toContain('"mode":"agents","agents":13,"maxOccupancy":75');
+  });
+
+  it('staffing: hours open of 0 gets the message that names the real bounds', async () => {
+    visitor();
+    renderApp('/calculators?tab=staffing&dailyVolume=1600&ahtSeconds=180&hoursOpen=0');
+    expect(await screen.findByRole('alert', {}, SLOW_PAGE_LOAD)).toHaveTextContent('Hours open must be more than 0 and at most 24.');
   });
 
   it('attrition and cost tabs compute with their toasts; inputs survive switching tabs', async () => {

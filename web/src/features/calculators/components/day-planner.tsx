@@ -35,7 +35,7 @@ import {
 } from '../lib/day-planner.ts';
 import { formatNumber, formatShare } from '../lib/format.ts';
 import { parseNumber } from '../lib/round.ts';
-import { STAFFING_DEFAULTS } from '../lib/staffing.ts';
+import { STAFFING_DEFAULTS, STAFFING_MESSAGES } from '../lib/staffing.ts';
 import { CALCULATOR_TOASTS } from '../messages.ts';
 import { NumberField } from './number-field.tsx';
 import { ValidationMessage } from './validation-message.tsx';
@@ -46,12 +46,12 @@ const DemandChart = lazy(() => import('./demand-chart.tsx').then((m) => ({ defau
 const MODELS = { 'erlang-c': 'Erlang C', 'erlang-a': 'Erlang A (with abandonment)' } as const;
 
 function settingsError(s: PlannerSettings): string | null {
-  if (!(s.intervalMinutes > 0) || s.intervalMinutes > 1440) return 'Interval length must be between 1 and 1440 minutes.';
+  if (!(s.intervalMinutes > 0) || s.intervalMinutes > 1440) return STAFFING_MESSAGES.interval;
   if (!(s.defaultAhtSeconds > 0)) return 'Default handle time must be a positive number of seconds.';
-  if (!(s.targetSlPercent > 0) || s.targetSlPercent >= 100) return 'Target service level must be between 1 and 99 %.';
-  if (!(s.targetSeconds >= 0)) return 'Target answer time must be zero or more seconds.';
-  if (!(s.shrinkagePercent >= 0) || s.shrinkagePercent >= 100) return 'Shrinkage must be between 0 and 99 %.';
-  if (s.model === 'erlang-a' && !(s.patienceSeconds > 0)) return 'Patience must be a positive number of seconds.';
+  if (!(s.targetSlPercent > 0) || s.targetSlPercent >= 100) return STAFFING_MESSAGES.targetSl;
+  if (!(s.targetSeconds >= 0)) return STAFFING_MESSAGES.targetSeconds;
+  if (!(s.shrinkagePercent >= 0) || s.shrinkagePercent >= 100) return STAFFING_MESSAGES.shrinkage;
+  if (s.model === 'erlang-a' && !(s.patienceSeconds > 0)) return STAFFING_MESSAGES.patience;
   return null;
 }
 

@@ -7,3 +7,5 @@ export const formatPercent = (value: number, decimals = 1) => `${number(decimals
 export const formatShare = (share: number, decimals = 1) => formatPercent(share * 100, decimals);
 export const formatMoney = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(value);
+/** Average speed of answer: seconds to one decimal; ∞ when the queue grows without end. */
+export const formatAsa = (seconds: number) => (Number.isFinite(seconds) ? `${number(1).format(seconds)} s` : '∞');
