@@ -171,6 +171,27 @@ describe('templates', () => {
     await expect.poll(() => card.getByTestId('template-downloads').textContent()).toBe('1 download');
     await screenshot(page, 'catalog-templates-desktop');
   }, LONG);
+
+  it('shows a template with neither URL nor file (and a category outside the dialog\'s ten) with Download disabled', async () => {
+    const { token } = await registered();
+    const name = unique('Bare template ');
+    const category = unique('Workforce recipes ');
+    await call('POST', '/api/templates', { name, category, short_desc: 'Added through the API without a link or file.', submitted_by: 'api_user' }, token);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await visitorPage(viewport);
+      await page.goto(`${site}/templates`);
+      await page.getByRole('tab', { name: 'Template Library', selected: true }).waitFor();
+      await page.getByPlaceholder('Search templates...').fill(name);
+      const card = page.getByTestId('template-card').filter({ hasText: name });
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: `Download ${name}` }).isDisabled()).toBe(true);
+      expect(await card.getByRole('link').count()).toBe(0);
+      await card.getByText(category).waitFor();
+      await card.getByText('No link or file attached').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `catalog-template-nothing-${viewport === PHONE ? 'phone' : 'desktop'}`);
+    }
+  }, LONG);
 });
 
 describe('polls', () => {
