@@ -181,14 +181,18 @@ describe('templates', () => {
       const { page } = await visitorPage(viewport);
       await page.goto(`${site}/templates`);
       await page.getByRole('tab', { name: 'Template Library', selected: true }).waitFor();
+      const searched = page.waitForResponse((res) => res.url().includes('/api/templates?') && res.url().includes('q='));
       await page.getByPlaceholder('Search templates...').fill(name);
+      // The debounced search's answer, then its one card (not the skeletons in between).
+      await searched;
+      await page.getByRole('status', { name: 'Loading templates' }).waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('template-card').count()).toBe(1);
       const card = page.getByTestId('template-card').filter({ hasText: name });
       await card.waitFor();
       expect(await card.getByRole('button', { name: `Download ${name}` }).isDisabled()).toBe(true);
       expect(await card.getByRole('link').count()).toBe(0);
       await card.getByText(category).waitFor();
       await card.getByText('No link or file attached').waitFor();
-      await card.scrollIntoViewIfNeeded();
       await screenshot(page, `catalog-template-nothing-${viewport === PHONE ? 'phone' : 'desktop'}`);
     }
   }, LONG);
