@@ -171,6 +171,31 @@ describe('templates', () => {
     await expect.poll(() => card.getByTestId('template-downloads').textContent()).toBe('1 download');
     await screenshot(page, 'catalog-templates-desktop');
   }, LONG);
+
+  it('shows a template with neither URL nor file (and a category outside the dialog\'s ten) with Download disabled', async () => {
+    const { token } = await registered();
+    const name = unique('Bare template ');
+    const category = unique('Workforce recipes ');
+    await call('POST', '/api/templates', { name, category, short_desc: 'Added through the API without a link or file.', submitted_by: 'api_user' }, token);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await visitorPage(viewport);
+      await page.goto(`${site}/templates`);
+      await page.getByRole('tab', { name: 'Template Library', selected: true }).waitFor();
+      const searched = page.waitForResponse((res) => res.url().includes('/api/templates?') && res.url().includes('q='));
+      await page.getByPlaceholder('Search templates...').fill(name);
+      // The debounced search's answer, then its one card (not the skeletons in between).
+      await searched;
+      await page.getByRole('status', { name: 'Loading templates' }).waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('template-card').count()).toBe(1);
+      const card = page.getByTestId('template-card').filter({ hasText: name });
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: `Download ${name}` }).isDisabled()).toBe(true);
+      expect(await card.getByRole('link').count()).toBe(0);
+      await card.getByText(category).waitFor();
+      await card.getByText('No link or file attached').waitFor();
+      await screenshot(page, `catalog-template-nothing-${viewport === PHONE ? 'phone' : 'desktop'}`);
+    }
+  }, LONG);
 });
 
 describe('polls', () => {

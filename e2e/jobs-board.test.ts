@@ -161,6 +161,30 @@ describe('jobs board', () => {
     await page.getByText('Try adjusting your filters to see more results.').waitFor();
   }, 150_000);
 
+  it('lists a job whose category and type are outside the filters\' lists under All', async () => {
+    const word = uniqueWord();
+    const odd = await approvedJob({ title: `Rostering Apprentice ${word}`, category: `Niche ${word}`.slice(0, 50), job_type: 'Internship' });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await visitorPage(viewport);
+      await page.goto(`${site}/jobs`);
+      await page.getByRole('searchbox', { name: /Search jobs/ }).fill(word);
+      await expect.poll(() => cards(page).count()).toBe(1);
+      const text = await cards(page).first().innerText();
+      expect(text).toContain(odd.title);
+      expect(text).toContain(`Niche ${word}`.slice(0, 50));
+      expect(text).toContain('Internship');
+      // A listed category leaves it out; All shows it again.
+      await page.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('option', { name: 'Management', exact: true }).click();
+      await page.getByText('No jobs found').waitFor();
+      await page.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('option', { name: 'All' }).click();
+      await expect.poll(() => cards(page).count()).toBe(1);
+      await cards(page).first().scrollIntoViewIfNeeded();
+      await screenshot(page, `jobs-unlisted-category-${viewport === PHONE ? 'phone' : 'desktop'}`);
+    }
+  }, 150_000);
+
   it('a visitor posts a job, sees it Under Review under My job posts; staff approve it and it appears without reload', async () => {
     const title = `Real-time Analyst ${uniqueWord()}`;
     const { page } = await visitorPage();

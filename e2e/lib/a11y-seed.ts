@@ -69,7 +69,7 @@ const pricing = {
   }),
 };
 
-/** A post with a comment, a poll, two AMA sessions (one full), an approved job and a report. */
+/** A post with a comment, a poll, a template, two AMA sessions (one full), an approved job and a report. */
 export async function seedA11yData(site: string, admin: { username: string; password: string }): Promise<A11ySeed> {
   const token = await registerVisitor(site);
   const call = <T>(method: string, path: string, body?: unknown) => apiCall<T>(site, method, path, body, token);
@@ -94,6 +94,14 @@ export async function seedA11yData(site: string, admin: { username: string; pass
     tool_links: [{ name: 'Erlang sheet', url: 'https://tools.example.com/erlang' }],
   });
   await call('POST', '/api/report', { post_id: post.id, reason: 'spam' });
+
+  // A template with neither URL nor file: its card shows the disabled Download and why.
+  await call('POST', '/api/templates', {
+    name: 'Holiday shrinkage planner',
+    category: 'Shrinkage Analysis',
+    short_desc: 'Weekly shrinkage for the peak; the sheet is not linked yet.',
+    submitted_by: 'e2e',
+  });
 
   const poll = await call<{ id: number }>('POST', '/api/polls', {
     title: 'Where do you plan shrinkage?',

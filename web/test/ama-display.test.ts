@@ -37,6 +37,12 @@ describe('display status from the clock (§4)', () => {
     expect(sessionStatusAt(session('scheduled', 15), START + 16 * MIN)).toBe('completed');
   });
 
+  it('is completed at once when staff ended it early (stored completed), before and during its slot', () => {
+    expect(sessionStatusAt(session('completed'), START - 60 * MIN)).toBe('completed');
+    expect(sessionStatusAt(session('completed'), START + 10 * MIN)).toBe('completed');
+    expect(sessionStatusAt(session('completed'), START + 60 * MIN + 1)).toBe('completed');
+  });
+
   it('is cancelled whenever stored as cancelled', () => {
     expect(sessionStatusAt(session('cancelled'), START - MIN)).toBe('cancelled');
     expect(sessionStatusAt(session('cancelled'), START + 10 * MIN)).toBe('cancelled');

@@ -1,4 +1,4 @@
-import { POLL_MESSAGES, TEMPLATE_FORM_MESSAGES, TOOL_MESSAGES } from '@wfm/contracts/catalog';
+import { CreateTemplateBody, POLL_MESSAGES, TEMPLATE_FORM_MESSAGES, TEMPLATE_MESSAGES, TOOL_MESSAGES } from '@wfm/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { validateTemplate, EMPTY_TEMPLATE_FORM, type TemplateForm } from '../src/features/templates/utils/template-form.ts';
 import { validateTool } from '../src/features/tools/utils/tool-form.ts';
@@ -57,6 +57,15 @@ describe('Add Template validation (document 2 §5)', () => {
     expect(validateTemplate({ ...base, mode: 'url', url: 'https://x.example.com/t.xlsx' })).toEqual({
       template: { mode: 'url', body: { name: 'Capacity plan', category: 'Capacity Planning', short_desc: 'One sheet', submitted_by: 'pat', url: 'https://x.example.com/t.xlsx' } },
     });
+  });
+
+  it('stays stricter than the API: a category outside its ten is refused in both modes, which the API takes', () => {
+    const odd = { ...base, category: 'Recipes' };
+    const refused = { problem: { title: 'Invalid template', description: TEMPLATE_MESSAGES.badCategory } };
+    expect(validateTemplate({ ...odd, mode: 'url', url: 'https://x.example.com' })).toEqual(refused);
+    expect(validateTemplate({ ...odd, mode: 'file', file: file('plan.csv') })).toEqual(refused);
+    expect(CreateTemplateBody.safeParse({ ...odd, url: 'https://x.example.com' }).success).toBe(true);
+    expect(CreateTemplateBody.parse({ ...odd, url: '' }).url).toBeNull();
   });
 
   it('File mode without a file: File required; a URL typed before switching is not sent', () => {

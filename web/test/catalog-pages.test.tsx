@@ -150,7 +150,7 @@ describe('/templates', SLOW, () => {
         HttpResponse.json([
           makeTemplate({ id: 1, name: 'Linked', url: 'https://t.example.com/sheet' }),
           makeTemplate({ id: 2, name: 'Stored', file_path: '/api/templates/2/file', file_name: 'plan.xlsx', downloads: 4 }),
-          makeTemplate({ id: 3, name: 'Nothing' }),
+          makeTemplate({ id: 3, name: 'Nothing', category: 'Workforce Recipes' }),
         ]),
       ),
       http.post('/api/templates/2/download', () =>
@@ -162,6 +162,10 @@ describe('/templates', SLOW, () => {
     const cards = await screen.findAllByTestId('template-card');
     expect(within(cards[0]!).getByRole('link', { name: 'View Linked' })).toHaveAttribute('href', 'https://t.example.com/sheet');
     expect(within(cards[2]!).getByRole('button', { name: 'Download Nothing' })).toBeDisabled();
+    // A template the API took with a category outside the dialog's ten and neither URL nor file.
+    expect(cards[2]).toHaveTextContent('Workforce Recipes');
+    expect(within(cards[2]!).getByTestId('template-nothing-to-download')).toHaveTextContent('No link or file attached');
+    expect(within(cards[1]!).queryByTestId('template-nothing-to-download')).toBeNull();
     expect(cards[1]).toHaveTextContent('4 downloads');
     await userEvent.setup().click(within(cards[1]!).getByRole('button', { name: 'Download Stored' }));
     await expectToast('Download tracked!', 'Stored has been downloaded.');

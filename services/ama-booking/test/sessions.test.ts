@@ -1,6 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMA_MESSAGES } from '@wfm/contracts/ama';
-import { DAY, GIF, HTML, PNG, buildAma, createSession, get, multipart, outboxEvents, staffActions, validPricing, validSession, type AmaTest } from './helpers.ts';
+import {
+  DAY,
+  GIF,
+  HTML,
+  PNG,
+  buildAma,
+  createSession,
+  get,
+  multipart,
+  newVisitor,
+  outboxEvents,
+  post,
+  staffActions,
+  validBooking,
+  validPricing,
+  validSession,
+  type AmaTest,
+} from './helpers.ts';
 
 let t: AmaTest;
 beforeAll(async () => {
@@ -126,6 +143,74 @@ describe('sessions', () => {
     expect((await t.staff('POST', '/api/admin/ama/sessions', validSession(), 'Moderator')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/ama/sessions' })).statusCode).toBe(401);
     expect((await t.staff('GET', '/api/admin/ama/sessions', undefined, 'Super Admin')).statusCode).toBe(200);
+  });
+});
+
+describe('a session staff end early (stored completed before its planned end)', () => {
+  const MIN = 60_000;
+  type Shown = { id: number; status: string; stored_status: string };
+  const shown = async (id: number) => (await get(t.app, `/api/ama/sessions/${id}`)).json<Shown>();
+  const listed = async (id: number) => (await get(t.app, '/api/ama/sessions')).json<Shown[]>().find((s) => s.id === id);
+  const book = (id: number) => post(t.app, `/api/ama/sessions/${id}/book`, validBooking());
+  const transcript = (id: number) => get(t.app, `/api/ama/sessions/${id}/transcript`);
+  const ask = (id: number) => post(t.app, `/api/ama/sessions/${id}/questions`, { question: 'Still open?', isAnonymous: true });
+
+  it('displays completed at once, refuses bookings and questions with a message, and opens its transcript', async () => {
+    const start = t.clock.now() + DAY;
+    const id = await createSession(t, { scheduled_time: start, duration_minutes: 60 });
+    const question = (await ask(id)).json<{ id: number }>().id;
+    await t.staff('PUT', `/api/admin/ama/questions/${question}/answer`, { answer: 'Yes' });
+    t.clock.set(start + 10 * MIN);
+    await t.staff('PUT', `/api/admin/ama/sessions/${id}/status`, { status: 'live' });
+    expect((await shown(id)).status).toBe('live');
+    // Staff press End Session 20 minutes into a 60-minute slot.
+    t.clock.set(start + 20 * MIN);
+    await t.staff('PUT', `/api/admin/ama/sessions/${id}/status`, { status: 'completed' });
+    try {
+      expect(await shown(id)).toMatchObject({ status: 'completed', stored_status: 'completed' });
+      expect(await listed(id)).toMatchObject({ status: 'completed', stored_status: 'completed' });
+
+      const refused = await book(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: AMA_MESSAGES.sessionNotBookable });
+      const waitlist = await post(t.app, `/api/ama/sessions/${id}/waitlist`, validBooking(), newVisitor());
+      expect(waitlist.statusCode).toBe(409);
+      expect(waitlist.json()).toEqual({ message: AMA_MESSAGES.sessionNotBookable });
+      const late = await ask(id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: AMA_MESSAGES.questionsClosed });
+
+      const open = await transcript(id);
+      expect(open.statusCode).toBe(200);
+      expect(open.json<{ questions: Array<{ id: number }> }>().questions.map((q) => q.id)).toEqual([question]);
+    } finally {
+      t.clock.set(Date.now());
+    }
+  });
+
+  it('is completed even when ended before its start; the cases §4 names behave as before', async () => {
+    const start = t.clock.now() + DAY;
+    const ended = await createSession(t, { scheduled_time: start, duration_minutes: 60, status: 'completed' });
+    expect(await shown(ended)).toMatchObject({ status: 'completed', stored_status: 'completed' });
+    expect((await book(ended)).statusCode).toBe(409);
+    expect((await transcript(ended)).statusCode).toBe(200);
+
+    // Stored scheduled before its end: scheduled, bookable, transcript locked.
+    const planned = await createSession(t, { scheduled_time: start, duration_minutes: 60 });
+    expect(await shown(planned)).toMatchObject({ status: 'scheduled', stored_status: 'scheduled' });
+    expect((await book(planned)).statusCode).toBe(201);
+    const locked = await transcript(planned);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toEqual({ message: AMA_MESSAGES.transcriptNotReady });
+    try {
+      // Past the end (stored scheduled, live or completed alike): completed, no bookings, transcript open.
+      t.clock.set(start + 61 * MIN);
+      expect(await shown(planned)).toMatchObject({ status: 'completed', stored_status: 'scheduled' });
+      expect((await book(planned)).json()).toEqual({ message: AMA_MESSAGES.sessionNotBookable });
+      expect((await transcript(planned)).statusCode).toBe(200);
+    } finally {
+      t.clock.set(Date.now());
+    }
   });
 });
 

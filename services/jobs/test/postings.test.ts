@@ -89,6 +89,19 @@ describe('POST /api/jobs', () => {
     for (const category of JOB_CATEGORIES) expect((await postJob(t.app, validJob({ category }))).statusCode).toBe(201);
   });
 
+  it('takes any job type and category of 1-50 characters (spec 3 §5), also outside the forms\' lists', async () => {
+    for (const [job_type, category] of [
+      ['Internship', 'Cooking'],
+      ['J', 'K'],
+      ['J'.repeat(50), 'K'.repeat(50)],
+      [` ${'J'.repeat(50)} `, ` ${'K'.repeat(50)} `],
+    ]) {
+      const res = await postJob(t.app, validJob({ job_type, category }));
+      expect(res.statusCode, `${job_type} / ${category}`).toBe(201);
+      expect(res.json()).toMatchObject({ job_type: job_type!.trim(), category: category!.trim() });
+    }
+  });
+
   const refusals: [string, Record<string, unknown>, string][] = [
     ['empty title', { title: '' }, JOB_MESSAGES.titleRequired],
     ['blank title', { title: '   ' }, JOB_MESSAGES.titleRequired],
@@ -102,8 +115,14 @@ describe('POST /api/jobs', () => {
     ['requirements 2001', { requirements: 'R'.repeat(2001) }, JOB_MESSAGES.requirementsTooLong],
     ['empty requirements', { requirements: '' }, JOB_MESSAGES.requirementsRequired],
     ['salary 101', { salary_range: 'S'.repeat(101) }, JOB_MESSAGES.salaryTooLong],
-    ['unknown job type', { job_type: 'Internship' }, JOB_MESSAGES.jobType],
-    ['unknown category', { category: 'Cooking' }, JOB_MESSAGES.category],
+    ['empty job type', { job_type: '' }, JOB_MESSAGES.jobTypeRequired],
+    ['blank job type', { job_type: '   ' }, JOB_MESSAGES.jobTypeRequired],
+    ['missing job type', { job_type: undefined }, JOB_MESSAGES.jobTypeRequired],
+    ['job type 51', { job_type: 'J'.repeat(51) }, JOB_MESSAGES.jobTypeTooLong],
+    ['empty category', { category: '' }, JOB_MESSAGES.categoryRequired],
+    ['missing category', { category: undefined }, JOB_MESSAGES.categoryRequired],
+    ['category a number', { category: 3 }, JOB_MESSAGES.categoryRequired],
+    ['category 51', { category: 'K'.repeat(51) }, JOB_MESSAGES.categoryTooLong],
     ['javascript URL', { apply_url: 'javascript:alert(1)' }, JOB_MESSAGES.applyUrl],
     ['ftp URL', { apply_url: 'ftp://example.com/job' }, JOB_MESSAGES.applyUrl],
     ['not a URL', { apply_url: 'apply by email' }, JOB_MESSAGES.applyUrl],
@@ -181,9 +200,22 @@ describe('GET /api/jobs', () => {
     expect(await ids('job_type=Contract')).toEqual([a.id, b.id].sort());
     expect(await ids('category=All&job_type=All')).toEqual([a.id, b.id, c.id].sort());
     expect(await ids('shows_pay=true')).toEqual([b.id, c.id].sort());
-    expect((await get(t.app, '/api/jobs?category=Cooking')).statusCode).toBe(400);
-    expect((await get(t.app, '/api/jobs?job_type=Remote')).statusCode).toBe(400);
+    expect((await get(t.app, `/api/jobs?category=${'K'.repeat(51)}`)).json()).toEqual({ message: JOB_MESSAGES.categoryTooLong });
+    expect((await get(t.app, `/api/jobs?job_type=${'J'.repeat(51)}`)).json()).toEqual({ message: JOB_MESSAGES.jobTypeTooLong });
     expect((await get(t.app, '/api/jobs?limit=abc')).statusCode).toBe(400);
+  });
+
+  it('lists a job of a category and type outside the forms\' lists under All, and filters on them', async () => {
+    const w = uniqueWord('odd');
+    const odd = await createJob(t.app, { title: `Odd ${w}`, category: `Niche ${w}`, job_type: 'Internship' });
+    const usual = await createJob(t.app, { title: `Usual ${w}`, category: 'Management', job_type: 'Contract' });
+    for (const j of [odd, usual]) await approve(t, j.id);
+    const ids = async (query: string) => (await publicIds(t.app, `?q=${w}&${query}`)).sort();
+    expect(await ids('')).toEqual([odd.id, usual.id].sort());
+    expect(await ids('category=All&job_type=All')).toEqual([odd.id, usual.id].sort());
+    expect(await ids(`category=${encodeURIComponent(`Niche ${w}`)}`)).toEqual([odd.id]);
+    expect(await ids('job_type=Internship')).toEqual([odd.id]);
+    expect(await ids('category=Management')).toEqual([usual.id]);
   });
 });
 
@@ -227,6 +259,12 @@ describe('staff calls', () => {
       expect(res.json()).toEqual({ message });
     }
     expect((await staffCall(t, 'PUT', `/api/admin/jobs/${job.id}`, validJob({ description: 'x'.repeat(5001) }))).statusCode).toBe(400);
+    // Staff keep a job's category and type outside the lists (1-50 characters, like posting).
+    const kept = await staffCall(t, 'PUT', `/api/admin/jobs/${job.id}`, validJob({ category: 'K'.repeat(50), job_type: 'Internship' }));
+    expect(kept.json()).toMatchObject({ category: 'K'.repeat(50), job_type: 'Internship' });
+    const tooLong = await staffCall(t, 'PUT', `/api/admin/jobs/${job.id}`, validJob({ category: 'K'.repeat(51) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: JOB_MESSAGES.categoryTooLong });
   });
 
   it('deletes a job; it leaves the public list', async () => {

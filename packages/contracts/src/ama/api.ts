@@ -260,7 +260,12 @@ export type AmaSession = z.infer<typeof AmaSession>;
 export const AmaSessionsResponse = z.array(AmaSession);
 export type AmaSessionsResponse = z.infer<typeof AmaSessionsResponse>;
 
-/** §4: the display status from the stored one and the clock. */
+/**
+ * §4: the display status from the stored one and the clock. A session staff have ended (stored
+ * completed) is completed at once, also before its planned end: §4's "completed if the current
+ * time is past the end" read as "past the end, or ended" (docs/decisions.md, 2026-11-27); every
+ * case §4 names is unchanged.
+ */
 export function displayStatus(
   stored: SessionStatus,
   scheduledTime: number,
@@ -268,6 +273,7 @@ export function displayStatus(
   now: number,
 ): SessionStatus {
   if (stored === 'cancelled') return 'cancelled';
+  if (stored === 'completed') return 'completed';
   const end = scheduledTime + durationMinutes * 60_000;
   if (now > end) return 'completed';
   if (stored === 'live' && now >= scheduledTime) return 'live';

@@ -1,10 +1,10 @@
 import type { Db } from '@wfm/service-kit';
-import { templateFilePath, type Template, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog';
+import { templateFilePath, type Template, type TemplateSort } from '@wfm/contracts/catalog';
 
 interface TemplateRow {
   id: number;
   name: string;
-  category: TemplateCategory;
+  category: string;
   short_desc: string;
   url: string | null;
   file_name: string | null;
@@ -37,7 +37,7 @@ function toTemplate(row: TemplateRow): Template {
 
 export interface NewTemplate {
   name: string;
-  category: TemplateCategory;
+  category: string;
   shortDesc: string;
   submittedBy: string;
   submitterHash: Buffer | null;
@@ -57,7 +57,7 @@ export async function insertTemplate(db: Db, t: NewTemplate): Promise<Template> 
 }
 
 export interface TemplateFilters {
-  category?: TemplateCategory | undefined;
+  category?: string | undefined;
   tsquery?: string | undefined;
   sort: TemplateSort;
   limit: number;

@@ -1,7 +1,6 @@
 import {
   TEMPLATE_MESSAGES,
   type Template,
-  type TemplateCategory,
   type TemplateDownloadResponse,
   type TemplateSort,
 } from '@wfm/contracts/catalog';
@@ -11,7 +10,7 @@ import * as templates from './templates-repository.ts';
 
 export interface NewTemplateInput {
   name: string;
-  category: TemplateCategory;
+  category: string;
   short_desc: string;
   submitted_by: string;
   url: string | null;
@@ -35,7 +34,7 @@ export async function createTemplate(sql: Sql, input: NewTemplateInput, submitte
 }
 
 export interface ListTemplatesInput {
-  category?: TemplateCategory | undefined;
+  category?: string | undefined;
   q?: string | undefined;
   sort: TemplateSort;
   limit: number;

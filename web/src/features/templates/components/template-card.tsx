@@ -50,7 +50,12 @@ export function TemplateCard({ template }: { template: Template }) {
       </p>
       <p className="flex-1 break-words text-sm text-muted-foreground">{template.short_desc}</p>
       <p className="text-xs text-muted-foreground">Submitted by {template.submitted_by}</p>
-      <div className="flex justify-end border-t border-border pt-3">
+      <div className="flex items-center justify-end gap-3 border-t border-border pt-3">
+        {!href && !template.file_path && (
+          <p className="text-xs text-muted-foreground" data-testid="template-nothing-to-download">
+            No link or file attached
+          </p>
+        )}
         {href ? (
           // Opened by the click itself (not after the count), so no popup blocker stops it.
           <ExternalAnchor

@@ -1,10 +1,10 @@
 import {
-  CreateTemplateBody,
+  CreateTemplateFormBody,
   TEMPLATE_FILE_EXTENSIONS,
   TEMPLATE_FORM_MESSAGES,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
-  TemplateFields,
+  TemplateFormFields,
 } from '@wfm/contracts/catalog';
 import type { NewTemplate } from '../api/create-template.ts';
 
@@ -42,7 +42,8 @@ function extensionOf(name: string): string {
 
 /**
  * What to send, or the problem to show (document 2 §5: missing information first, then the URL
- * or the file of the chosen mode; then the contract's own limits, which the server checks too).
+ * or the file of the chosen mode; then the dialog's schemas, stricter than the server's: one of the
+ * ten categories, and a URL in URL mode).
  */
 export function validateTemplate(form: TemplateForm): { template: NewTemplate } | { problem: FormProblem } {
   if (!form.name.trim() || !form.category || !form.short_desc.trim()) {
@@ -52,7 +53,7 @@ export function validateTemplate(form: TemplateForm): { template: NewTemplate } 
 
   if (form.mode === 'url') {
     if (!form.url.trim()) return { problem: TEMPLATE_FORM_MESSAGES.urlRequired };
-    const parsed = CreateTemplateBody.safeParse({ ...fields, url: form.url });
+    const parsed = CreateTemplateFormBody.safeParse({ ...fields, url: form.url });
     if (!parsed.success) return { problem: { title: INVALID, description: parsed.error.issues[0]!.message } };
     return { template: { mode: 'url', body: parsed.data } };
   }
@@ -64,7 +65,7 @@ export function validateTemplate(form: TemplateForm): { template: NewTemplate } 
   if (form.file.size > TEMPLATE_LIMITS.fileBytes) {
     return { problem: { title: INVALID, description: TEMPLATE_MESSAGES.fileTooLarge } };
   }
-  const parsed = TemplateFields.safeParse(fields);
+  const parsed = TemplateFormFields.safeParse(fields);
   if (!parsed.success) return { problem: { title: INVALID, description: parsed.error.issues[0]!.message } };
   return { template: { mode: 'file', fields: parsed.data, file: form.file } };
 }
