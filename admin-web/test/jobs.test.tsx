@@ -135,6 +135,32 @@ describe('jobs tab', () => {
     expect(sent[0]).toMatchObject({ title: 'Senior Planner', job_type: 'Contract', category: 'Management', salary_range: '', tags: [] });
   });
 
+  it('edits a job whose type and category lie outside the lists (the API takes 1-50 characters): both show and are kept', async () => {
+    const NICHE = job({ job_type: 'Internship', category: 'Niche Forecasting' });
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      sessionAs('Moderator'),
+      ...moderatorHandlers({ jobs: [NICHE] }),
+      http.put('/api/admin/jobs/1', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...NICHE, ...body });
+      }),
+    );
+    renderApp('/admin?tab=jobs');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit “Workforce Planner”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Job Posting' });
+    expect(within(dialog).getByRole('combobox', { name: 'Job type' })).toHaveTextContent('Internship');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Niche Forecasting');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('Niche Forecasting');
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Job' }));
+    await expectToast('Job updated');
+    expect(sent[0]).toMatchObject({ job_type: 'Internship', category: 'Niche Forecasting' });
+  });
+
   it('deletes a job only after a confirmation naming it; failure says "Delete failed"', async () => {
     let deleted = 0;
     server.use(
