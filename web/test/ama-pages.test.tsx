@@ -196,6 +196,20 @@ describe('/ama', () => {
     expect(within(dialog).getByLabelText('Booking Reference')).toHaveValue('');
   });
 
+  it('shows both the review and the upload texts for a pending booking without a receipt', async () => {
+    visitor();
+    const user = userEvent.setup();
+    serveSessions([]);
+    server.use(http.get('/api/ama/bookings/status/:reference', () => HttpResponse.json(lookup({ receipt_uploaded: false }))));
+    renderApp('/ama');
+    await user.click(await screen.findByRole('button', { name: 'Check Booking Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check Booking Status' });
+    await user.type(within(dialog).getByLabelText('Booking Reference'), 'AMA0123456789ABCDEFGHJK');
+    await user.click(within(dialog).getByRole('button', { name: 'Check Status' }));
+    const messages = await within(dialog).findAllByTestId('booking-status-message');
+    expect(messages.map((m) => m.textContent)).toEqual([AMA_MESSAGES.statusPending, AMA_MESSAGES.statusNoReceipt]);
+  });
+
   it('says "Booking not found" with the server message for an unknown reference', async () => {
     visitor();
     const user = userEvent.setup();
