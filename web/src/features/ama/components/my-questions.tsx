@@ -83,17 +83,19 @@ export function MyQuestions({ sessionId }: { sessionId?: number }) {
         </div>
         {failed ? (
           <Alert variant="destructive">
-            <AlertTitle>{AMA_TOASTS.questionsFetchFailedShown}</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {serverMessage(questions.error ?? session.error) ?? 'Please try again later.'}
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void (session.isError ? session.refetch() : questions.refetch())}
-              >
-                Retry
-              </Button>
-            </AlertDescription>
+            <div className="grid gap-1">
+              <AlertTitle>{AMA_TOASTS.questionsFetchFailedShown}</AlertTitle>
+              <AlertDescription className="flex flex-wrap items-center gap-3">
+                {serverMessage(questions.error ?? session.error) ?? 'Please try again later.'}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void (session.isError ? session.refetch() : questions.refetch())}
+                >
+                  Retry
+                </Button>
+              </AlertDescription>
+            </div>
           </Alert>
         ) : list === undefined ? (
           <div className="grid gap-2" role="status" aria-label="Loading your questions">
