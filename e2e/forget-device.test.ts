@@ -132,9 +132,22 @@ describe('forget this device', () => {
     await toast(page).filter({ hasText: 'Post upvoted!' }).waitFor();
     await expect.poll(() => page.getByTestId('upvote-count').textContent()).toBe('1');
 
-    // And the phrase shown first brings the old username back (on any device).
-    const recovered = await call<{ anon_token: string; username: string }>('POST', '/api/session/recover', { phrase });
-    expect(recovered.username).toBe(username);
+    // And the phrase shown first brings the old username back on another device, on a new token
+    // (the forgotten one stays revoked).
+    const other = await newContext(browser, DESKTOP);
+    contexts.push(other);
+    const device = await other.newPage();
+    current = device;
+    await device.goto(site);
+    const otherWelcome = device.getByRole('dialog', { name: 'Welcome to the community!' });
+    await otherWelcome.getByRole('button', { name: 'I already have a username' }).click();
+    await device.getByLabel('Recovery phrase').fill(phrase);
+    await device.getByRole('button', { name: 'Restore my username' }).click();
+    await expect.poll(() => device.getByTestId('posting-as').textContent()).toContain(username);
+    const restoredToken = (await device.evaluate(() => localStorage.getItem('anon_token')))!;
+    expect(restoredToken).not.toBe(oldToken);
+    expect((await raw('POST', `/api/posts/${postId}/upvote`, restoredToken)).status).toBe(200);
+    expect((await raw('POST', `/api/posts/${postId}/upvote`, oldToken)).status).toBe(401);
   }, SLOW);
 
   it('fits a 390 px phone; Cancel changes nothing and gives focus back to the menu button', async () => {

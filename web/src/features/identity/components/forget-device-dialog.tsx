@@ -25,7 +25,8 @@ import { RecoveryPhraseDialog } from './recovery-phrase-dialog.tsx';
 /** Offers the recovery phrase before the username leaves this browser: the one way back to it. */
 function PhraseFirst({ anonToken, username }: { anonToken: string; username: string }) {
   const status = useRecoveryStatus(anonToken);
-  const [showing, setShowing] = useState(false);
+  // Fixed when it opens: making the phrase turns has_phrase true while the dialog is showing it.
+  const [showing, setShowing] = useState<'first' | 'new' | null>(null);
   const hasPhrase = status.data?.has_phrase ?? false;
   return (
     <section aria-label="Recovery phrase" className="grid gap-2 rounded-md border border-border p-3">
@@ -42,17 +43,17 @@ function PhraseFirst({ anonToken, username }: { anonToken: string; username: str
               ? `You made one on ${new Date(status.data!.created_at!).toLocaleDateString()}. If you no longer have it, make a new one now (the old one then stops working).`
               : 'You have no recovery phrase yet: without one, no one can bring this username back.'}
           </p>
-          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setShowing(true)}>
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setShowing(hasPhrase ? 'new' : 'first')}>
             {hasPhrase ? 'Make a new recovery phrase' : 'Show my recovery phrase'}
           </Button>
         </>
       )}
       <RecoveryPhraseDialog
-        open={showing}
-        onOpenChange={setShowing}
+        open={showing !== null}
+        onOpenChange={(open) => !open && setShowing(null)}
         anonToken={anonToken}
         username={username}
-        rotating={hasPhrase}
+        rotating={showing === 'new'}
       />
     </section>
   );
@@ -102,8 +103,9 @@ export function ForgetDeviceDialog({
             <div className="grid gap-1">
               <AlertTitle>Your username {username} can only come back with your recovery phrase</AlertTitle>
               <AlertDescription>
-                On this or any other device, choose “I already have a username” and enter its 12 words. Without them
-                the username is gone for good.
+                On this or any other device, choose “I already have a username” and enter its 12 words; without them
+                the username is gone for good. Other devices using it are signed out too, and My Posts and your
+                questions start afresh when it comes back.
               </AlertDescription>
             </div>
           </Alert>
