@@ -66,6 +66,26 @@ describe('admin login', () => {
     await screenshot(page, 'admin-login-failed-desktop');
   });
 
+  it('says "Login failed" when the failure has no message of its own: a network error, then a 5xx', async () => {
+    await page.goto(`${site}/admin/login`);
+    await page.route('**/api/admin/login', (route) => route.abort('connectionreset'));
+    await signIn(page, admin.username, admin.password);
+    await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
+    await toast().filter({ hasText: 'Authentication failed' }).filter({ hasText: 'Login failed' }).waitFor();
+    await screenshot(page, 'admin-login-network-failed-desktop');
+
+    await page.unroute('**/api/admin/login');
+    await page.route('**/api/admin/login', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error' }) }),
+    );
+    // A fresh page, so the alert and the toast below come from this answer.
+    await page.reload();
+    await signIn(page, admin.username, admin.password);
+    await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
+    await toast().filter({ hasText: 'Authentication failed' }).filter({ hasText: 'Login failed' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+  });
+
   it('signs in with the right password, welcomes the user, and logs out back to the login page', async () => {
     await page.goto(`${site}/admin/login`);
     await signIn(page, admin.username, admin.password);

@@ -43,6 +43,7 @@ const seed = {
   otherName: 'Rob Rejected',
   reference: '',
   question: unique('How far ahead do you forecast? '),
+  other: undefined as { id: number; booking_reference: string; token: string } | undefined,
 };
 
 let browser: Browser;
@@ -206,8 +207,27 @@ describe('AMA booking', () => {
     await screenshot(p, 'ama-status-pending-desktop');
   }, SLOW);
 
-  it('a second booking fills the session: "Session Full" on a phone', async () => {
+  it('a pending booking without a receipt shows both the review and the upload texts', async () => {
     const other = await bookByApi(seed.otherName);
+    seed.other = other;
+    const p = await page(PHONE);
+    await p.goto(`${site}/ama`);
+    await p.getByRole('button', { name: 'Check Booking Status' }).click();
+    const status = p.getByRole('dialog', { name: 'Check Booking Status' });
+    await status.getByLabel('Booking Reference').fill(other.booking_reference);
+    await status.getByRole('button', { name: 'Check Status' }).click();
+    await expect
+      .poll(() => status.getByTestId('booking-status-message').allInnerTexts())
+      .toEqual([
+        "Your booking is pending review. You will be notified once it's confirmed and a seat is assigned.",
+        'Please upload your payment receipt to complete the booking process.',
+      ]);
+    expect(await status.innerText()).toMatch(/Receipt Uploaded\s*No/);
+    await screenshot(p, 'ama-status-no-receipt-phone');
+  }, SLOW);
+
+  it('a second booking fills the session: "Session Full" on a phone', async () => {
+    const other = seed.other ?? (await bookByApi(seed.otherName));
     await uploadReceiptByApi(other.id, other.token);
     const p = await page(PHONE);
     await p.goto(`${site}/ama`);
@@ -296,10 +316,62 @@ describe('AMA booking', () => {
       .toContain('Eighteen months out');
     await screenshot(p, 'ama-session-phone');
 
+    // "My Questions" on the session page: the asker's question with its answer and upvotes.
+    const mine = p.getByRole('region', { name: 'My Questions' });
+    const item = mine.getByTestId('my-question').filter({ hasText: seed.question });
+    await expect.poll(() => item.getByTestId('my-question-answer').innerText()).toContain('Eighteen months out');
+    expect(await item.getByTestId('my-question-upvotes').innerText()).toBe('0 upvotes');
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(p, 'ama-my-questions-session-phone');
+
+    // Another visitor upvotes it: the asker's list follows (the public question message).
+    const questions = await call<{ id: number; question: string }[]>('GET', `/api/ama/sessions/${seed.sessionId}/questions`);
+    const asked = questions.find((q) => q.question === seed.question)!;
+    const { anon_token: voter } = await call<{ anon_token: string }>('POST', '/api/session');
+    await call('POST', `/api/ama/questions/${asked.id}/upvote`, undefined, voter);
+    await expect.poll(() => item.getByTestId('my-question-upvotes').innerText(), { timeout: 30_000 }).toBe('1 upvote');
+
+    // And on /ama, with the session it belongs to.
+    await p.goto(`${site}/ama`);
+    const listed = p.getByRole('region', { name: 'My Questions' }).getByTestId('my-question').filter({ hasText: seed.question });
+    await listed.waitFor();
+    expect(await listed.getByRole('link', { name: seed.title }).getAttribute('href')).toBe(`/ama/${seed.sessionId}`);
+    expect(await listed.getByTestId('my-question-answer').innerText()).toContain('Eighteen months out');
+    expect(await listed.getByTestId('my-question-upvotes').innerText()).toBe('1 upvote');
+    await listed.scrollIntoViewIfNeeded();
+    await screenshot(p, 'ama-my-questions-list-phone');
+
+    // A visitor who asked nothing sees the empty state.
     const desktop = await page();
     await desktop.goto(`${site}/ama/${seed.sessionId}`);
     await desktop.getByTestId('ama-answer').first().waitFor();
     await screenshot(desktop, 'ama-session-desktop');
+    await desktop.getByRole('region', { name: 'My Questions' }).getByTestId('my-questions-empty').waitFor();
+    expect(await desktop.getByTestId('my-questions-empty').innerText()).toBe('You have not asked a question in this session yet.');
+    await desktop.goto(`${site}/ama`);
+    await desktop.getByTestId('my-questions-empty').waitFor();
+    await desktop.getByTestId('my-questions').scrollIntoViewIfNeeded();
+    await screenshot(desktop, 'ama-my-questions-empty-desktop');
+  }, SLOW);
+
+  it('says "Failed to fetch your questions" when the call fails (network error, then a 503)', async () => {
+    const p = await page();
+    await p.route('**/api/ama/my-questions*', (route) => route.abort('connectionrefused'));
+    await p.goto(`${site}/ama/${seed.sessionId}`);
+    const mine = p.getByRole('region', { name: 'My Questions' });
+    await mine.getByText('Failed to fetch your questions', { exact: true }).waitFor();
+    await mine.scrollIntoViewIfNeeded();
+    await screenshot(p, 'ama-my-questions-error-desktop');
+
+    await p.unroute('**/api/ama/my-questions*');
+    await p.route('**/api/ama/my-questions*', (route) => route.fulfill({ status: 503, body: '' }));
+    await p.goto(`${site}/ama`);
+    await p.getByRole('region', { name: 'My Questions' }).getByText('Failed to fetch your questions', { exact: true }).waitFor();
+
+    // Retry once the network is back: the (empty) list.
+    await p.unroute('**/api/ama/my-questions*');
+    await p.getByRole('region', { name: 'My Questions' }).getByRole('button', { name: 'Retry' }).click();
+    await p.getByTestId('my-questions-empty').waitFor();
   }, SLOW);
 
   it('an unknown session says "Session Not Found"', async () => {

@@ -103,6 +103,9 @@ describe('home feed', () => {
     await page.goto(`${site}/?q=${word}`);
     await expect.poll(() => cards().count()).toBe(3);
     expect(await page.getByRole('searchbox', { name: 'Search posts' }).inputValue()).toBe(word);
+    // The search card carries its title (spec 1 §2), which also names its search landmark.
+    expect(await page.getByRole('heading', { level: 2, name: 'Quick Search' }).isVisible()).toBe(true);
+    expect(await page.getByRole('search', { name: 'Quick Search' }).getByRole('searchbox').inputValue()).toBe(word);
     await expect.poll(() => page.getByTestId('tab-count-all').textContent()).toBe('3');
     expect(await page.getByTestId('tab-count-Question').textContent()).toBe('1');
     expect(await page.getByTestId('tab-count-Idea').textContent()).toBe('1');

@@ -47,12 +47,30 @@ describe('admin login', () => {
     await expectToast('Authentication failed', 'Invalid credentials');
   });
 
-  it('falls back to "Invalid credentials" when the failure has no message', async () => {
-    server.use(http.post('/api/admin/login', () => new HttpResponse(null, { status: 500 })));
+  it('says "Invalid credentials" for a 401 without a message', async () => {
+    server.use(http.post('/api/admin/login', () => new HttpResponse(null, { status: 401 })));
     renderApp('/admin/login');
     await fillAndSubmit('alex', 'whatever-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
     await expectToast('Authentication failed', 'Invalid credentials');
+  });
+
+  it('says "Login failed" for a 5xx: its generic text is no message of its own', async () => {
+    server.use(
+      http.post('/api/admin/login', () => HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 })),
+    );
+    renderApp('/admin/login');
+    await fillAndSubmit('alex', 'whatever-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+    await expectToast('Authentication failed', 'Login failed');
+  });
+
+  it('says "Login failed" when the network fails', async () => {
+    server.use(http.post('/api/admin/login', () => HttpResponse.error()));
+    renderApp('/admin/login');
+    await fillAndSubmit('alex', 'whatever-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+    await expectToast('Authentication failed', 'Login failed');
   });
 
   it('reads "Authenticating..." while busy, then welcomes the user and opens the panel', async () => {

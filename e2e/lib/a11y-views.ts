@@ -73,6 +73,27 @@ export const A11Y_VIEWS: A11yView[] = [
     },
   },
   {
+    name: 'username and device menu (header)',
+    app: 'web',
+    path: () => '/',
+    ready: (p) => p.getByTestId('post-card').first().waitFor(),
+    open: async (p) => {
+      await p.getByRole('banner').getByRole('button', { name: 'Username and device' }).click();
+      await p.getByRole('button', { name: 'Forget this device' }).waitFor();
+    },
+  },
+  {
+    name: 'forget this device',
+    app: 'web',
+    path: () => '/',
+    ready: (p) => p.getByTestId('post-card').first().waitFor(),
+    open: async (p) => {
+      await p.getByRole('banner').getByRole('button', { name: 'Username and device' }).click();
+      await p.getByRole('button', { name: 'Forget this device' }).click();
+      await p.getByRole('dialog', { name: 'Forget this device?' }).getByRole('button', { name: /recovery phrase/ }).waitFor();
+    },
+  },
+  {
     name: 'suggest a feature (sidebar or bottom bar)',
     app: 'web',
     path: () => '/',

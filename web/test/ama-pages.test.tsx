@@ -1,4 +1,4 @@
-import { AMA_MESSAGES } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, AMA_TOASTS } from '@wfm/contracts/ama';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
@@ -196,6 +196,20 @@ describe('/ama', () => {
     expect(within(dialog).getByLabelText('Booking Reference')).toHaveValue('');
   });
 
+  it('shows both the review and the upload texts for a pending booking without a receipt', async () => {
+    visitor();
+    const user = userEvent.setup();
+    serveSessions([]);
+    server.use(http.get('/api/ama/bookings/status/:reference', () => HttpResponse.json(lookup({ receipt_uploaded: false }))));
+    renderApp('/ama');
+    await user.click(await screen.findByRole('button', { name: 'Check Booking Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check Booking Status' });
+    await user.type(within(dialog).getByLabelText('Booking Reference'), 'AMA0123456789ABCDEFGHJK');
+    await user.click(within(dialog).getByRole('button', { name: 'Check Status' }));
+    const messages = await within(dialog).findAllByTestId('booking-status-message');
+    expect(messages.map((m) => m.textContent)).toEqual([AMA_MESSAGES.statusPending, AMA_MESSAGES.statusNoReceipt]);
+  });
+
   it('says "Booking not found" with the server message for an unknown reference', async () => {
     visitor();
     const user = userEvent.setup();
@@ -209,6 +223,73 @@ describe('/ama', () => {
     await user.type(within(dialog).getByLabelText('Booking Reference'), 'AMA000');
     await user.click(within(dialog).getByRole('button', { name: 'Check Status' }));
     await expectToast('Booking not found', 'No booking has this reference');
+  });
+});
+
+describe('My Questions', () => {
+  const mine = (over: Record<string, unknown> = {}) => ({
+    id: 501,
+    session_id: 7,
+    session_title: 'Forecasting for peak season',
+    question: 'How far ahead do you forecast?',
+    author_name: 'returning_user',
+    isAnonymous: false,
+    upvotes: 3,
+    answer: 'Eighteen months out.',
+    answered_at: Date.now(),
+    created_at: Date.now() - 3_600_000,
+    ...over,
+  });
+
+  it('lists the visitor questions on /ama with the session, the answer and the upvotes', async () => {
+    visitor();
+    serveSessions([amaSession()]);
+    let token: string | null = null;
+    server.use(
+      http.get('/api/ama/my-questions', ({ request }) => {
+        token = request.headers.get('x-anon-token');
+        return HttpResponse.json([mine(), mine({ id: 502, question: 'And for intraday?', upvotes: 1, answer: null })]);
+      }),
+    );
+    renderApp('/ama');
+    const section = await screen.findByRole('region', { name: 'My Questions' });
+    const items = await within(section).findAllByTestId('my-question');
+    expect(token).toBe(TOKEN);
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'Forecasting for peak season' })).toHaveAttribute('href', '/ama/7');
+    expect(within(items[0]!).getByTestId('my-question-answer')).toHaveTextContent('Answer: Eighteen months out.');
+    expect(within(items[0]!).getByTestId('my-question-upvotes')).toHaveTextContent('3 upvotes');
+    expect(within(items[1]!).getByTestId('my-question-upvotes')).toHaveTextContent('1 upvote');
+    expect(within(items[1]!).getByText('Not answered yet.')).toBeInTheDocument();
+  });
+
+  it('shows only this session questions on its page, and an empty state', async () => {
+    visitor();
+    serveSessions([amaSession()]);
+    server.use(http.get('/api/ama/my-questions', () => HttpResponse.json([mine({ session_id: 8, session_title: 'Other' })])));
+    renderApp('/ama/7');
+    const section = await screen.findByRole('region', { name: 'My Questions' });
+    expect(await within(section).findByTestId('my-questions-empty')).toHaveTextContent(
+      'You have not asked a question in this session yet.',
+    );
+  });
+
+  it('says "Failed to fetch your questions" when the call fails, and Retry asks again', async () => {
+    visitor();
+    const user = userEvent.setup();
+    serveSessions([]);
+    let fail = true;
+    server.use(
+      http.get('/api/ama/my-questions', () =>
+        fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([mine()]),
+      ),
+    );
+    renderApp('/ama');
+    const section = await screen.findByRole('region', { name: 'My Questions' });
+    expect(await within(section).findByText(AMA_TOASTS.questionsFetchFailedShown)).toBeInTheDocument();
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByTestId('my-question')).toHaveTextContent('How far ahead do you forecast?');
   });
 });
 

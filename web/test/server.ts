@@ -25,6 +25,8 @@ export const defaultHandlers = [
   http.get('/api/mentors', () => HttpResponse.json({ mentors: [], total: 0, tags: [] })),
   http.get('/api/mentors/me', () => HttpResponse.json({ application: null })),
   http.get('/api/mentors/requests', () => HttpResponse.json({ received: [], sent: [] })),
+  // "My Questions" on /ama and /ama/{id}: the visitor has asked none.
+  http.get('/api/ama/my-questions', () => HttpResponse.json([])),
 ];
 
 export const unhandledRequests: string[] = [];

@@ -142,13 +142,42 @@ describe('POST /api/session/recover', () => {
     expect(truncated.statusCode).toBe(400);
   });
 
-  it('a revoked token ("forget this device") is no visitor: its phrase finds nothing', async () => {
-    const { token, phrase } = await member();
+  it('after "forget this device" the phrase brings the username back on a new token; the old one stays revoked', async () => {
+    const { token, username, phrase } = await member();
     const revoked = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { 'x-anon-token': token } });
     expect(revoked.statusCode).toBe(200);
+
     const res = await recover(t.app, { phrase });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: RECOVERY_MESSAGES.noMatch });
+    expect(res.statusCode).toBe(200);
+    const back = RecoverSessionResponse.strict().parse(res.json());
+    expect(back.username).toBe(username);
+    expect(back.anon_token).not.toBe(token);
+    expect(t.app.verifyVisitor(back.anon_token)).not.toBeNull();
+    const profile = await t.app.inject({ method: 'GET', url: `/api/user-profile/${back.anon_token}` });
+    expect(profile.json()).toMatchObject({ username });
+    // The revoked token stays revoked, and the name stays taken.
+    expect((await t.app.inject({ method: 'GET', url: `/api/user-profile/${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { 'x-anon-token': token } })).json()).toEqual({
+      revoked: false,
+    });
+    const status = await t.app.inject({ method: 'GET', url: '/api/user-profile/recovery-phrase', headers: { 'x-anon-token': back.anon_token } });
+    expect(status.json()).toMatchObject({ has_phrase: true });
+
+    // The same phrase now finds the new token (sealed anew for it).
+    const again = await recover(t.app, { phrase });
+    expect(again.json()).toEqual({ anon_token: back.anon_token, username });
+  });
+
+  it('two recoveries of a forgotten visitor at once end with one new token', async () => {
+    const { token, username, phrase } = await member();
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { 'x-anon-token': token } })).statusCode).toBe(200);
+    const answers = await Promise.all([recover(t.app, { phrase }), recover(t.app, { phrase })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((a) => RecoverSessionResponse.parse(a.json()));
+    expect(first!.anon_token).toBe(second!.anon_token);
+    expect(first!.username).toBe(username);
+    const rows = await t.sql`SELECT count(*)::int AS n FROM profiles WHERE username = ${username}`;
+    expect(rows[0]!.n).toBe(1);
   });
 });
 

@@ -44,6 +44,19 @@ export function resetSessionOnUnauthorized(queryClient: QueryClient, error: unkn
   void queryClient.resetQueries({ queryKey: ['session'] });
 }
 
+/**
+ * "Forget this device": drops the stored token and username, makes a new anonymous session (the
+ * shell's session query asks for one), then resets every other query, so nothing the previous
+ * visitor saw (My Posts, votes, their questions, replies) stays on screen or in the cache.
+ */
+export async function startFreshSession(queryClient: QueryClient): Promise<string> {
+  storage.forgetSession();
+  await queryClient.resetQueries({ queryKey: sessionQueryOptions().queryKey });
+  const token = await queryClient.ensureQueryData(sessionQueryOptions());
+  await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions().queryKey[0] });
+  return token;
+}
+
 export function useSession() {
   return useQuery(sessionQueryOptions());
 }

@@ -414,12 +414,14 @@ export const BookingLookupResponse = z.object({
 });
 export type BookingLookupResponse = z.infer<typeof BookingLookupResponse>;
 
-/** §2: the message the status dialog shows for a booking. */
-export function bookingStatusMessage(booking: Pick<Booking, 'booking_status' | 'receipt_uploaded'>): string | null {
-  if (booking.booking_status === 'confirmed') return AMA_MESSAGES.statusConfirmed;
-  if (booking.booking_status === 'pending' && !booking.receipt_uploaded) return AMA_MESSAGES.statusNoReceipt;
-  if (booking.booking_status === 'pending') return AMA_MESSAGES.statusPending;
-  return null;
+/**
+ * §2: the messages the status dialog shows for a booking, in order. A pending booking is under
+ * review; without a receipt it also asks for one (both texts, the review one first).
+ */
+export function bookingStatusMessages(booking: Pick<Booking, 'booking_status' | 'receipt_uploaded'>): string[] {
+  if (booking.booking_status === 'confirmed') return [AMA_MESSAGES.statusConfirmed];
+  if (booking.booking_status !== 'pending') return [];
+  return booking.receipt_uploaded ? [AMA_MESSAGES.statusPending] : [AMA_MESSAGES.statusPending, AMA_MESSAGES.statusNoReceipt];
 }
 
 // ---------------------------------------------------------------------------------------------

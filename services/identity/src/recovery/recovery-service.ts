@@ -51,8 +51,10 @@ export async function phraseStatus(app: FastifyInstance, token: string | undefin
  * The token of the visitor whose phrase this is, and their username; nothing else. A phrase with a
  * word off the list or a wrong checksum is a 400 before any hashing; an unknown or wrong phrase is
  * one 404 (after at least one slow hash, so timing does not tell a known prefix from an unknown one).
+ * The phrase of a visitor whose token was revoked ("forget this device") brings the username back
+ * on a new token (the revoked one stays revoked); see moveToNewToken.
  */
-export async function recover(app: FastifyInstance, phrase: string): Promise<RecoverSessionResponse> {
+export async function recover(app: FastifyInstance, phrase: string, retried = false): Promise<RecoverSessionResponse> {
   if (!isValidPhrase(phrase)) throw badRequest(RECOVERY_MESSAGES.malformed);
   const candidates = await phrases.findCandidates(app.sql, lookupOf(lookupKeyOf(app), phrase));
   if (candidates.length === 0) await burnOneCheck(phrase, cost());
@@ -62,7 +64,23 @@ export async function recover(app: FastifyInstance, phrase: string): Promise<Rec
     const token = app.visitorTokens.forId(tokenId);
     // The sealed id must still be this visitor's token (it always is; a mismatch finds nothing).
     if (!hashAnonToken(token).equals(candidate.tokenHash)) continue;
-    return { anon_token: token, username: candidate.username };
+    if (!candidate.revoked) return { anon_token: token, username: candidate.username };
+    const moved = await moveToNewToken(app, phrase, candidate.visitorId);
+    if (moved) return moved;
+    // Another recovery of the same phrase moved it a moment ago: its new token is the answer.
+    if (!retried) return recover(app, phrase, true);
   }
   throw notFound(RECOVERY_MESSAGES.noMatch);
+}
+
+/**
+ * A revoked token stays revoked (every service refuses it), so the username and the phrase move to
+ * a newly issued token, the phrase sealed anew for it. What services keyed by the old token (My
+ * Posts, votes, bookings) stays with the old token: only the name comes back.
+ */
+async function moveToNewToken(app: FastifyInstance, phrase: string, revokedVisitorId: number): Promise<RecoverSessionResponse | null> {
+  const token = app.issueVisitorToken();
+  const sealed = await sealPhrase(phrase, app.visitorTokens.idOf(token)!, lookupKeyOf(app), cost());
+  const username = await app.sql.begin((tx) => phrases.moveToNewVisitor(tx, revokedVisitorId, hashAnonToken(token), sealed));
+  return username === null ? null : { anon_token: token, username };
 }

@@ -3,6 +3,7 @@ import { Lightbulb, SquarePen, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME, TAGLINE } from '../../config/constants.ts';
 import { paths } from '../../config/paths.ts';
+import { DeviceMenu } from '../../features/identity/components/device-menu.tsx';
 import { PostingAs } from '../../features/identity/components/posting-as.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
@@ -37,6 +38,7 @@ export function Header({ onSuggest }: { onSuggest: () => void }) {
           </Button>
           <NotificationBell />
           <PostingAs className="ml-1" />
+          <DeviceMenu />
           <ThemeToggle />
         </div>
       </div>

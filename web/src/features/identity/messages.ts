@@ -7,3 +7,9 @@ export const SAVE_USERNAME_TOASTS = {
   rateLimited: { title: 'Too many requests', description: 'Please wait a moment before trying again.' },
   failed: { title: 'Error', description: 'Failed to save username. Please try again.' },
 } as const;
+
+/** Toasts of "Forget this device" (beyond the spec). */
+export const FORGET_DEVICE_TOASTS = {
+  forgotten: { title: 'Device forgotten', description: 'This browser now has a new anonymous session.' },
+  failed: { title: 'Could not forget this device', fallback: 'Please try again.' },
+} as const;

@@ -2,9 +2,23 @@ import { ADMIN_AUTH_MESSAGES } from '@wfm/contracts/admin';
 import { Alert, AlertDescription, Button, Input, Label, toast } from '@wfm/ui';
 import { AlertCircle, LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
+
+/** The spec's default when a failed login has no message of its own (§8). */
+const LOGIN_FAILED = 'Login failed';
+
+/**
+ * What a failed sign-in says (§8): the server's own message for a refusal (4xx); "Invalid
+ * credentials" for a 401 without one; "Login failed" when there is no message of its own — the
+ * network failed, or the server broke (a 5xx carries only a generic text).
+ */
+function loginFailureMessage(failure: unknown): string {
+  if (!isApiError(failure)) return LOGIN_FAILED;
+  if (failure.status < 500 && failure.serverMessage) return failure.serverMessage;
+  return failure.status === 401 ? ADMIN_AUTH_MESSAGES.invalidCredentials : LOGIN_FAILED;
+}
 
 /** Username and password sign-in; calls `onSignedIn` after the welcome toast. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -31,7 +45,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           onSignedIn();
         },
         onError: (failure) => {
-          const message = errorMessage(failure, ADMIN_AUTH_MESSAGES.invalidCredentials);
+          const message = loginFailureMessage(failure);
           setError(message);
           toast({ variant: 'destructive', title: 'Authentication failed', description: message });
         },

@@ -12,7 +12,9 @@ export const amaKeys = {
   booking: (reference: string) => [...amaKeys.all, 'booking', reference] as const,
   questions: (id: number) => [...amaKeys.all, 'questions', id] as const,
   transcript: (id: number) => [...amaKeys.all, 'transcript', id] as const,
-  myQuestions: () => [...amaKeys.all, 'my-questions'] as const,
+  myQuestionsAll: () => [...amaKeys.all, 'my-questions'] as const,
+  /** Per visitor token: a forgotten device's next visitor never sees the previous one's list. */
+  myQuestions: (anonToken: string) => [...amaKeys.myQuestionsAll(), anonToken] as const,
   mentors: () => [...amaKeys.all, 'mentors'] as const,
   mentorDirectory: (tag: string) => [...amaKeys.mentors(), 'directory', tag] as const,
   myMentorApplication: () => [...amaKeys.mentors(), 'mine'] as const,

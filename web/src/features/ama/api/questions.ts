@@ -26,7 +26,10 @@ export function useAskQuestion(sessionId: number) {
       await ensureVisitor(queryClient);
       return askQuestion(sessionId, body);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: amaKeys.questions(sessionId) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: amaKeys.questions(sessionId) });
+      await queryClient.invalidateQueries({ queryKey: amaKeys.myQuestionsAll() });
+    },
   });
 }
 

@@ -7,6 +7,7 @@ import { useAmaSessions } from '../api/get-sessions.ts';
 import { useAmaLiveUpdates } from '../api/use-ama-live-updates.ts';
 import { BookingStatusDialog } from './booking-status-dialog.tsx';
 import { MentorsSection } from './mentors-section.tsx';
+import { MyQuestions } from './my-questions.tsx';
 import { SessionCard } from './session-card.tsx';
 import { useNow } from './use-now.ts';
 
@@ -25,7 +26,7 @@ function SessionCardSkeleton() {
   );
 }
 
-/** /ama (§2): the sessions, the booking status check, loading, empty and error states; then the Mentors section. */
+/** /ama (§2): the sessions, the booking status check, loading, empty and error states; the visitor's questions; then the Mentors section. */
 export function AmaListPage() {
   usePageTitle('AMA Sessions');
   const sessions = useAmaSessions();
@@ -75,6 +76,7 @@ export function AmaListPage() {
           </div>
         )}
       </section>
+      <MyQuestions />
       <MentorsSection />
     </div>
   );

@@ -13,6 +13,7 @@ import { usePricing } from '../api/get-pricing.ts';
 import { useAmaLiveUpdates } from '../api/use-ama-live-updates.ts';
 import { formatPrice, hostInitials, sessionStatusAt } from '../utils/session-display.ts';
 import { BookButtons } from './book-buttons.tsx';
+import { MyQuestions } from './my-questions.tsx';
 import { QuestionList } from './question-list.tsx';
 import { SessionBanner } from './session-banner.tsx';
 import { SessionWhen } from './session-meta.tsx';
@@ -112,6 +113,7 @@ function SessionView({ session }: { session: AmaSession }) {
       </Card>
       {status === 'completed' && <Transcript sessionId={session.id} />}
       <QuestionList sessionId={session.id} canAsk={status === 'scheduled' || status === 'live'} />
+      <MyQuestions sessionId={session.id} />
       {flow.dialogs}
     </div>
   );

@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, bookingStatusMessage, type BookingLookupResponse } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, bookingStatusMessages, type BookingLookupResponse } from '@wfm/contracts/ama';
 import {
   Alert,
   AlertDescription,
@@ -53,7 +53,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function BookingResult({ result }: { result: BookingLookupResponse }) {
   const { booking, session, receipt } = result;
-  const message = bookingStatusMessage(booking);
+  const messages = bookingStatusMessages(booking);
   return (
     <div className="grid gap-4" data-testid="booking-result">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -65,9 +65,15 @@ function BookingResult({ result }: { result: BookingLookupResponse }) {
           {BOOKING_STATUS_LABELS[booking.booking_status]}
         </Badge>
       </div>
-      {message && (
+      {messages.length > 0 && (
         <Alert>
-          <AlertDescription data-testid="booking-status-message">{message}</AlertDescription>
+          <AlertDescription className="grid gap-1">
+            {messages.map((message) => (
+              <p key={message} data-testid="booking-status-message">
+                {message}
+              </p>
+            ))}
+          </AlertDescription>
         </Alert>
       )}
       {booking.cancel_reason === 'hold_expired' && (

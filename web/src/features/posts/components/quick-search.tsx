@@ -9,7 +9,7 @@ const QUICK_ACTIONS = [
   { label: 'Recommend Tool', to: '/new?type=tool', icon: Wrench },
 ];
 
-/** Search box (submitting puts q in the address) and the three quick ways to post. */
+/** The "Quick Search" card (spec 1 §2): search box (submitting puts q in the address) and the three quick ways to post. */
 export function QuickSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
@@ -20,8 +20,12 @@ export function QuickSearch({ q, onSearch }: { q: string; onSearch: (q: string) 
   };
 
   return (
-    <Card className="grid gap-4 p-4 sm:p-5">
-      <form role="search" onSubmit={onSubmit} className="flex gap-2">
+    <Card className="grid gap-3 p-4 sm:p-5">
+      <h2 id="quick-search-title" className="flex items-center gap-2 text-base font-semibold leading-tight">
+        <Search className="size-4 text-primary" aria-hidden="true" />
+        Quick Search
+      </h2>
+      <form role="search" aria-labelledby="quick-search-title" onSubmit={onSubmit} className="flex gap-2">
         <div className="relative min-w-0 flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input

@@ -1,0 +1,180 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall, visitorAddress } from './lib/api.ts';
+import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
+
+const site = inject('siteUrl');
+const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
+const SLOW = 180_000;
+/** The phone width the issue names (the suite's PHONE is 375). */
+const PHONE_390 = { width: 390, height: 844 };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let current: Page | undefined;
+
+/** A status and body of a call, without throwing on a refusal. */
+async function raw(method: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${site}${path}`, { method, headers: { 'x-anon-token': token, 'x-forwarded-for': visitorAddress() } });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** A visitor with a username, made through the API; the browser starts with its token (once: a reload keeps what the page stored). */
+async function namedVisitorPage(viewport = DESKTOP): Promise<{ page: Page; token: string; username: string }> {
+  const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+  const username = uniqueUsername('fd_');
+  await call('POST', '/api/user-profile', { username }, token);
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  await context.addInitScript((t) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('anon_token', t);
+  }, token);
+  current = await context.newPage();
+  return { page: current, token, username };
+}
+
+const toast = (p: Page) => p.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const phraseOf = async (p: Page) =>
+  (await p.getByTestId('recovery-phrase').getByRole('listitem').allInnerTexts()).map((t) => t.replace(/^\d+\.\s*/, '').trim()).join(' ');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
+  current = undefined;
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('forget this device', () => {
+  it('warns, shows the recovery phrase first, revokes the token, clears storage and starts a working anonymous session', async () => {
+    const author = await call<{ anon_token: string }>('POST', '/api/session');
+    const postTitle = `Shared PC ${uniqueUsername('')}`;
+    const { id: postId } = await call<{ id: number }>(
+      'POST',
+      '/api/posts',
+      { type: 'Question', title: postTitle, body: 'Who sat here before?', author_name: 'Anonymous' },
+      author.anon_token,
+    );
+
+    const { page, token: oldToken, username } = await namedVisitorPage();
+    await page.goto(`${site}/post/${postId}`);
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(username);
+
+    // The header's menu holds the entry.
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Username and device' });
+    await menuButton.click();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'Recovery phrase' }).waitFor();
+    await screenshot(page, 'device-menu-desktop');
+    await page.getByRole('button', { name: 'Forget this device' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Forget this device?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('alert').innerText()).toContain(
+      `Your username ${username} can only come back with your recovery phrase`,
+    );
+    await screenshot(page, 'forget-device-dialog-desktop');
+
+    // The phrase first: shown in its own dialog, then back to the warning.
+    await dialog.getByRole('button', { name: 'Show my recovery phrase' }).click();
+    const phraseDialog = page.getByRole('dialog', { name: 'Save your recovery phrase' });
+    await phraseDialog.getByTestId('recovery-phrase').waitFor();
+    const phrase = await phraseOf(page);
+    expect(phrase.split(' ')).toHaveLength(12);
+    await screenshot(page, 'forget-device-phrase-desktop');
+    await phraseDialog.getByRole('button', { name: "I've saved it" }).click();
+    await expect.poll(() => phraseDialog.isVisible()).toBe(false);
+    expect(await dialog.isVisible()).toBe(true);
+
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'DELETE');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Forget this device' }).click();
+    const revokedAnswer = await revoked;
+    expect(revokedAnswer.status()).toBe(200);
+    expect(await revokedAnswer.json()).toEqual({ revoked: true });
+    expect((await created).status()).toBe(200);
+    // The toast sits outside the welcome modal that opens for the new visitor (hidden from the
+    // accessibility tree then): found by its text.
+    await page.getByText('This browser now has a new anonymous session.').waitFor();
+
+    // Storage: a new token, no username.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).not.toBe(oldToken);
+    const newToken = (await page.evaluate(() => localStorage.getItem('anon_token')))!;
+    expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
+    expect(await page.evaluate(() => localStorage.getItem('username'))).toBeNull();
+
+    // The old token answers as revoked: identity no longer knows it, and writes refuse it.
+    expect((await raw('GET', `/api/user-profile/${oldToken}`, oldToken)).status).toBe(404);
+    await expect.poll(async () => (await raw('POST', `/api/posts/${postId}/upvote`, oldToken)).status).toBe(401);
+    expect((await raw('GET', `/api/user-profile/${newToken}`, newToken)).body).toEqual({ username: null, created_at: null });
+
+    // The fresh anonymous visitor is a first visitor: the welcome modal, then an upvote works.
+    const welcome = page.getByRole('dialog', { name: 'Welcome to the community!' });
+    await welcome.waitFor();
+    await screenshot(page, 'forget-device-after-desktop');
+    const nextName = uniqueUsername('fd_next_');
+    await welcome.getByLabel('Username').fill(nextName);
+    await welcome.getByText('✓ Username is available').waitFor();
+    await welcome.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => welcome.isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(nextName);
+    const offer = page.getByTestId('recovery-phrase-offer');
+    if (await offer.isVisible()) await offer.getByRole('button', { name: 'Later' }).click();
+    await page.getByTestId('upvote-button').click();
+    await toast(page).filter({ hasText: 'Post upvoted!' }).waitFor();
+    await expect.poll(() => page.getByTestId('upvote-count').textContent()).toBe('1');
+
+    // And the phrase shown first brings the old username back on another device, on a new token
+    // (the forgotten one stays revoked).
+    const other = await newContext(browser, DESKTOP);
+    contexts.push(other);
+    const device = await other.newPage();
+    current = device;
+    await device.goto(site);
+    const otherWelcome = device.getByRole('dialog', { name: 'Welcome to the community!' });
+    await otherWelcome.getByRole('button', { name: 'I already have a username' }).click();
+    await device.getByLabel('Recovery phrase').fill(phrase);
+    await device.getByRole('button', { name: 'Restore my username' }).click();
+    await expect.poll(() => device.getByTestId('posting-as').textContent()).toContain(username);
+    const restoredToken = (await device.evaluate(() => localStorage.getItem('anon_token')))!;
+    expect(restoredToken).not.toBe(oldToken);
+    expect((await raw('POST', `/api/posts/${postId}/upvote`, restoredToken)).status).toBe(200);
+    expect((await raw('POST', `/api/posts/${postId}/upvote`, oldToken)).status).toBe(401);
+  }, SLOW);
+
+  it('fits a 390 px phone; Cancel changes nothing and gives focus back to the menu button', async () => {
+    const { page, token } = await namedVisitorPage(PHONE_390);
+    await page.goto(site);
+    await expect.poll(() => page.getByTestId('posting-as').textContent()).not.toContain('Loading');
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Username and device' });
+    await menuButton.click();
+    const box = await page.getByRole('button', { name: 'Forget this device' }).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_390.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_390.width);
+    await screenshot(page, 'device-menu-phone');
+    // Escape closes the menu and focus stays on its button.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Forget this device' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Username and device');
+
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Forget this device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget this device?' });
+    await dialog.getByRole('button', { name: 'Show my recovery phrase' }).waitFor();
+    await screenshot(page, 'forget-device-dialog-phone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('anon_token'))).toBe(token);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Username and device');
+    expect((await raw('GET', `/api/user-profile/${token}`, token)).status).toBe(200);
+  }, SLOW);
+});
