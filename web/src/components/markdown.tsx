@@ -93,14 +93,19 @@ const components: Components = {
     // Inline code; inside a fenced block the <pre> takes the background and spacing away.
     <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] break-words" {...props} />
   ),
-  // A wide table scrolls inside its own box instead of widening the page (phones).
+  // A wide table scrolls inside its own box instead of widening the page (phones). Columns take
+  // their natural width and a long cell wraps at 15rem (not at a word per line on a phone).
   table: ({ node: _node, ...props }) => (
     <div tabIndex={0} className={cn(BLOCK_GAP, 'max-w-full overflow-x-auto rounded-md border border-border')}>
-      <table className="w-full border-collapse text-left" {...props} />
+      <table className="w-max min-w-full border-collapse text-left" {...props} />
     </div>
   ),
   th: ({ node: _node, ...props }) => <th className="border-b border-border bg-muted px-3 py-1.5 font-semibold whitespace-nowrap" {...props} />,
-  td: ({ node: _node, ...props }) => <td className="border-t border-border px-3 py-1.5 align-top" {...props} />,
+  td: ({ node: _node, children, ...props }) => (
+    <td className="border-t border-border px-3 py-1.5 align-top" {...props}>
+      <div className="max-w-60">{children}</div>
+    </td>
+  ),
 };
 
 /**
