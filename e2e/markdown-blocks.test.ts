@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
+import { applyTheme, axeViolations, formatViolations } from './lib/axe.ts';
 import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -125,6 +126,16 @@ describe('markdown blocks on the post page', () => {
       }
       await body.locator('hr').scrollIntoViewIfNeeded();
       await screenshot(page, `markdown-blocks-${name}`);
+
+      // The new elements pass the accessibility rules (contrast of quotes and table headers, the
+      // scrolling boxes reachable by keyboard) in both themes.
+      const found: string[] = [];
+      for (const theme of ['dark', 'light'] as const) {
+        await applyTheme(page, theme);
+        const violations = await axeViolations(page);
+        if (violations.length > 0) found.push(formatViolations(`post with markdown blocks, ${name}, ${theme}`, violations));
+      }
+      expect(found.join('\n\n')).toBe('');
     });
   }
 });
