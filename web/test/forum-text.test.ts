@@ -57,6 +57,12 @@ describe('markdown stripping', () => {
     );
   });
 
+  it('reduces a table to its cells and drops its delimiter row', () => {
+    const md = 'Targets:\n\n| Metric | Target |\n|:--|--:|\n| Service level | 80/20 |\n| AHT | 300 s |\n\nNo | pipes | here';
+    expect(stripMarkdown(md)).toBe('Targets: Metric Target Service level 80/20 AHT 300 s No | pipes | here');
+    expect(stripMarkdown('a\n\n---\n\nb')).toBe('a b');
+  });
+
   it('leaves snake_case names and arithmetic alone', () => {
     expect(stripMarkdown('ask forecast_pro_user if 2 * 3 > 5')).toBe('ask forecast_pro_user if 2 * 3 > 5');
   });

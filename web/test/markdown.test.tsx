@@ -51,13 +51,12 @@ describe('markdown rendering (spec 1 §5)', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   });
 
-  it('keeps the text of elements outside the list (lists, quotes, deeper headings, images)', () => {
-    const root = renderMarkdown('#### Four\n\n- first\n- second\n\n> quoted\n\n![alt words](/uploads/a.png)\n\n---');
+  it('keeps the text of elements outside the list (deeper headings, images; task boxes stay text)', () => {
+    const root = renderMarkdown('#### Four\n\n![alt words](/uploads/a.png)\n\n- [x] done task');
     const { tags } = inventory(root);
-    for (const tag of ['h4', 'ul', 'li', 'blockquote', 'img', 'hr']) expect(tags).not.toContain(tag);
+    for (const tag of ['h4', 'img', 'input']) expect(tags).not.toContain(tag);
     expect(root).toHaveTextContent('Four');
-    expect(root).toHaveTextContent('first');
-    expect(root).toHaveTextContent('quoted');
+    expect(root).toHaveTextContent('done task');
   });
 
   it.each(XSS_CORPUS)('leaves %j inert', (markdown) => {
@@ -82,3 +81,102 @@ describe('markdown rendering (spec 1 §5)', () => {
     expect(root).toHaveTextContent('click me');
   });
 });
+
+/** What planners paste (issue 23): lists, numbered steps, quotes, code, rules and tables. */
+describe('markdown blocks', () => {
+  const texts = (elements: NodeListOf<Element>) => [...elements].map((el) => el.textContent);
+
+  it('renders a bulleted list as a list, not one run-on paragraph', () => {
+    const root = renderMarkdown('Our cadence:\n\n- forecast weekly\n- reforecast daily\n* staff hourly');
+    const lists = root.querySelectorAll('ul');
+    expect(texts(lists[0]!.querySelectorAll('li'))).toEqual(['forecast weekly', 'reforecast daily']);
+    // A new marker starts a new list, as in CommonMark.
+    expect(texts(lists[1]!.querySelectorAll('li'))).toEqual(['staff hourly']);
+    expect(root.querySelector('p')).toHaveTextContent(/^Our cadence:$/);
+  });
+
+  it('renders numbered steps as an ordered list, keeping the first number', () => {
+    const root = renderMarkdown('1. Pull the history\n2. Remove outliers\n3. Fit the model\n\n7) seventh\n8) eighth');
+    const [first, second] = root.querySelectorAll('ol');
+    expect(texts(first!.querySelectorAll('li'))).toEqual(['Pull the history', 'Remove outliers', 'Fit the model']);
+    expect(first).not.toHaveAttribute('start');
+    expect(second).toHaveAttribute('start', '7');
+  });
+
+  it('nests a list inside a list item', () => {
+    const root = renderMarkdown('- Forecast\n  - weekly\n  - daily\n- Schedule');
+    const outer = root.querySelector('ul')!;
+    expect(outer.querySelectorAll(':scope > li')).toHaveLength(2);
+    expect(texts(outer.querySelectorAll('li ul li'))).toEqual(['weekly', 'daily']);
+  });
+
+  it('renders a blockquote, with its formatting', () => {
+    const root = renderMarkdown('> Service level is a **lagging** indicator\n> of staffing.\n\nAfter.');
+    const quote = root.querySelector('blockquote')!;
+    expect(quote).toHaveTextContent('Service level is a lagging indicator of staffing.');
+    expect(quote.querySelector('strong')).toHaveTextContent('lagging');
+    expect(root.querySelector('blockquote + p')).toHaveTextContent('After.');
+  });
+
+  it('renders a fenced code block verbatim, markdown and HTML inside it as text', () => {
+    const code = 'agents = ceil(load / occupancy)\n**not bold** <b>not html</b>\n  indented';
+    const root = renderMarkdown(`Formula:\n\n\`\`\`python\n${code}\n\`\`\``);
+    const pre = root.querySelector('pre')!;
+    expect(pre.querySelector('code')!.textContent).toBe(`${code}\n`);
+    expect(pre.querySelector('strong, b, br')).toBeNull();
+    // Scrolls sideways inside its own box and can be reached with the keyboard.
+    expect(pre).toHaveClass('overflow-x-auto');
+    expect(pre).toHaveAttribute('tabindex', '0');
+  });
+
+  it('renders horizontal rules', () => {
+    const root = renderMarkdown('Above\n\n---\n\nMiddle\n\n***\n\nBelow');
+    expect(root.querySelectorAll('hr')).toHaveLength(2);
+    expect(texts(root.querySelectorAll('p'))).toEqual(['Above', 'Middle', 'Below']);
+  });
+
+  it('renders a GFM table with header, cells, alignment and inline formatting, in a scrolling box', () => {
+    const root = renderMarkdown(
+      '| Metric | Target | Note |\n|:--|--:|---|\n| Service level | 80/20 | **voice** |\n| Occupancy | 85% | [why](https://example.com/occ) |',
+    );
+    const table = root.querySelector('table')!;
+    expect(texts(table.querySelectorAll('thead th'))).toEqual(['Metric', 'Target', 'Note']);
+    const rows = [...table.querySelectorAll('tbody tr')].map((row) => texts(row.querySelectorAll('td')));
+    expect(rows).toEqual([
+      ['Service level', '80/20', 'voice'],
+      ['Occupancy', '85%', 'why'],
+    ]);
+    expect(table.querySelector('tbody td:nth-child(2)')).toHaveStyle({ textAlign: 'right' });
+    expect(table.querySelector('td strong')).toHaveTextContent('voice');
+    const link = table.querySelector('a')!;
+    expect(link).toHaveAttribute('href', 'https://example.com/occ');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    const box = table.parentElement!;
+    expect(box).toHaveClass('overflow-x-auto');
+    expect(box).toHaveAttribute('tabindex', '0');
+  });
+
+  it('applies the same URL rules to links in lists, quotes and tables', () => {
+    const root = renderMarkdown(
+      '- [bad](javascript:alert(1))\n\n> [bad](data:text/html,x)\n\n| a |\n|---|\n| [bad](vbscript:x) |\n\n1. [good](https://example.com/ok) www.example.com',
+    );
+    const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    // Only the written link: a bare address stays text, as before (no GFM autolink literals).
+    expect(hrefs).toEqual(['https://example.com/ok']);
+    expect(root.querySelectorAll('li, blockquote, td')).toHaveLength(4);
+    expect(root).toHaveTextContent('bad');
+  });
+
+  it('drops raw HTML inside lists, quotes and tables', () => {
+    const root = renderMarkdown('- <img src=x onerror=alert(1)> item\n\n> <script>alert(1)</script> quote\n\n| <b onclick="x">a</b> |\n|---|\n| b |');
+    const { tags, attributes } = inventory(root);
+    for (const tag of ['img', 'script', 'b']) expect(tags).not.toContain(tag);
+    expect(attributes.filter((a) => /^on/i.test(a))).toEqual([]);
+    expect(root).toHaveTextContent('item');
+  });
+
+  it('renders strikethrough', () => {
+    expect(renderMarkdown('~~old target~~ new target').querySelector('del')).toHaveTextContent('old target');
+  });
+});
+

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { Comment, PostSummary } from '@wfm/contracts/forum';
 import { useState } from 'react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { parseRealtimeMessage, RealtimeClient, realtimeUrl } from '../src/lib/realtime.ts';
+import { parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay } from '../src/lib/realtime.ts';
 import { RealtimeProvider, useRealtimeEvent } from '../src/lib/realtime-context.tsx';
 import { sessionQueryOptions } from '../src/lib/session.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
@@ -60,22 +61,79 @@ describe('realtime client', () => {
     expect(upvote).not.toHaveBeenCalled();
   });
 
-  it('reconnects 3 seconds after the connection closes', () => {
+  it('reconnects with a doubling, capped wait, back to the first wait once a connection opens', () => {
+    // The top of each jitter range, so the waits are exact: 3 s, 6 s, 12 s, 24 s, then 30 s.
+    client = new RealtimeClient({ url: URL, logger, random: () => 1 });
     client.start();
     FakeWebSocket.latest().serverOpen();
     FakeWebSocket.latest().serverClose();
     expect(client.status).toBe('closed');
-    expect(FakeWebSocket.instances).toHaveLength(1);
 
+    // Connections that never open are retried further and further apart.
+    for (const [n, wait] of [3000, 6000, 12_000, 24_000, 30_000, 30_000].entries()) {
+      expect(FakeWebSocket.instances).toHaveLength(n + 1);
+      vi.advanceTimersByTime(wait - 1);
+      expect(FakeWebSocket.instances, `attempt ${n}`).toHaveLength(n + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeWebSocket.instances).toHaveLength(n + 2);
+      if (n < 5) FakeWebSocket.latest().serverClose();
+    }
+
+    // An open connection starts the count again.
+    FakeWebSocket.latest().serverOpen();
+    FakeWebSocket.latest().serverClose();
     vi.advanceTimersByTime(2999);
+    expect(FakeWebSocket.instances).toHaveLength(7);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(8);
+  });
+
+  it('jitters each wait within the upper half of its step', () => {
+    client = new RealtimeClient({ url: URL, logger, random: () => 0 });
+    client.start();
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(1499);
     expect(FakeWebSocket.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeWebSocket.instances).toHaveLength(2);
+  });
 
-    // A connection that never opens is retried the same way.
+  it('tells reconnect listeners when a connection opens after one was lost or failed, not on the first open', () => {
+    const reconnected = vi.fn();
+    const off = client.onReconnect(reconnected);
+    client.start();
+    FakeWebSocket.latest().serverOpen();
+    expect(reconnected).not.toHaveBeenCalled();
+
     FakeWebSocket.latest().serverClose();
     vi.advanceTimersByTime(3000);
-    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(reconnected).not.toHaveBeenCalled();
+    // This attempt fails too; only the one that opens counts, once.
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(6000);
+    FakeWebSocket.latest().serverOpen();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+
+    off();
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(3000);
+    FakeWebSocket.latest().serverOpen();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a first connection that never opened as lost, and only logs a reconnect listener that throws', () => {
+    const reconnected = vi.fn();
+    client.onReconnect(() => {
+      throw new Error('listener bug');
+    });
+    client.onReconnect(reconnected);
+    client.start();
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(3000);
+    FakeWebSocket.latest().serverOpen();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(client.status).toBe('open');
   });
 
   it('stops reconnecting once stopped', () => {
@@ -191,6 +249,44 @@ describe('parseRealtimeMessage', () => {
   });
 });
 
+describe('reconnectDelay', () => {
+  const backoff = { baseMs: 3000, maxMs: 30_000 };
+
+  it('doubles from the base on every attempt and never passes the cap', () => {
+    const top = () => 1;
+    expect([0, 1, 2, 3, 4, 5, 10, 100, 5000].map((n) => reconnectDelay(n, backoff, top))).toEqual([
+      3000, 6000, 12_000, 24_000, 30_000, 30_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('puts the wait in the upper half of its step, as the random number says', () => {
+    expect(reconnectDelay(0, backoff, () => 0)).toBe(1500);
+    expect(reconnectDelay(0, backoff, () => 0.5)).toBe(2250);
+    expect(reconnectDelay(2, backoff, () => 0.25)).toBe(7500);
+    expect(reconnectDelay(9, backoff, () => 0)).toBe(15_000);
+    expect(reconnectDelay(9, backoff, () => 0.999_999)).toBe(30_000);
+  });
+
+  it('stays within [step/2, step] for any random number and attempt', () => {
+    fc.assert(
+      fc.property(fc.nat(2000), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, r) => {
+        const step = Math.min(30_000, 3000 * 2 ** attempt);
+        const delay = reconnectDelay(attempt, backoff, () => r);
+        return Number.isInteger(delay) && delay >= step / 2 && delay <= step;
+      }),
+    );
+  });
+
+  it('spreads sockets dropped together over the first step instead of one instant', () => {
+    let seed = 1;
+    const lcg = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+    const waits = Array.from({ length: 200 }, () => reconnectDelay(0, backoff, lcg));
+    expect(Math.min(...waits)).toBeLessThan(1700);
+    expect(Math.max(...waits)).toBeGreaterThan(2800);
+    expect(new Set(waits).size).toBeGreaterThan(150);
+  });
+});
+
 describe('realtimeUrl', () => {
   it('uses wss on secure pages and ws otherwise', () => {
     expect(realtimeUrl({ protocol: 'https:', host: 'wfm.example' })).toBe('wss://wfm.example/ws');
@@ -237,6 +333,42 @@ describe('useRealtimeEvent', () => {
     expect(socket.sent).toEqual([]);
     act(() => queryClient.setQueryData(sessionQueryOptions().queryKey, TOKEN));
     expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+    queryClient.clear();
+  });
+
+  it('refetches the queries the page shows after a reconnect (not on the first open), and marks the rest stale', async () => {
+    vi.useFakeTimers();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    let fetches = 0;
+    function Feed() {
+      const feed = useQuery({ queryKey: ['feed'], queryFn: () => ++fetches });
+      return <output>{`fetched ${feed.data ?? 0}`}</output>;
+    }
+    queryClient.setQueryData(['hidden'], 'old');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider>
+          <Feed />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      await vi.waitFor(() => expect(fetches).toBe(1));
+    });
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpen());
+    expect(fetches).toBe(1);
+
+    act(() => socket.serverClose());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(fetches).toBe(1);
+    act(() => FakeWebSocket.latest().serverOpen());
+    await act(async () => {
+      await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('fetched 2'));
+    });
+    expect(queryClient.getQueryState(['hidden'])?.isInvalidated).toBe(true);
     queryClient.clear();
   });
 });

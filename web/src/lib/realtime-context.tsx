@@ -9,7 +9,9 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
 /**
  * Keeps the page's websocket to /ws open (reconnecting) while mounted. Inside a QueryClientProvider
  * the socket says hello with the visitor's session token once there is one (and again when it
- * changes), so messages for this visitor only reach it too.
+ * changes), so messages for this visitor only reach it too; and after every reconnect all queries
+ * are invalidated — what the page shows refetches at once, the rest when next shown — because the
+ * messages published while the socket was away (a rolling deploy drops every socket) never come.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => new RealtimeClient({ url: realtimeUrl() }));
@@ -28,6 +30,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryKey[0] === queryKey[0]) identify();
     });
+  }, [client, queryClient]);
+
+  useEffect(() => {
+    if (!queryClient) return;
+    return client.onReconnect(() => void queryClient.invalidateQueries());
   }, [client, queryClient]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;

@@ -1,5 +1,5 @@
 import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts/shared';
-import { REALTIME_RECONNECT_DELAY_MS } from '../config/constants.ts';
+import { REALTIME_RECONNECT_DELAY_MS, REALTIME_RECONNECT_MAX_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 export type RealtimeListener<T extends RealtimeType = RealtimeType> = (data: RealtimeData<T>) => void;
@@ -13,11 +13,27 @@ export function parseRealtimeMessage(raw: unknown): RealtimeMessage {
   return RealtimeMessage.parse(JSON.parse(String(raw)));
 }
 
+export type Backoff = { baseMs: number; maxMs: number };
+
+/**
+ * How long to wait before reconnect attempt `attempt` (0 = the first after a close): the ceiling
+ * doubles from `baseMs` on every attempt up to `maxMs`, and the wait is a random point in the upper
+ * half of it ("equal jitter"), so the sockets a rolling deploy drops all at once do not all come
+ * back at the same instant, yet none waits longer than its ceiling. `random` is like Math.random.
+ */
+export function reconnectDelay(attempt: number, { baseMs, maxMs }: Backoff, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
 type Options = {
   url: string;
-  reconnectDelayMs?: number;
+  backoff?: Backoff;
+  random?: () => number;
   logger?: Pick<Console, 'error'>;
 };
+
+const DEFAULT_BACKOFF: Backoff = { baseMs: REALTIME_RECONNECT_DELAY_MS, maxMs: REALTIME_RECONNECT_MAX_DELAY_MS };
 
 /** `ws://host/ws` or `wss://host/ws`, matching how the page itself was loaded. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -27,7 +43,9 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 /**
  * The browser's one websocket to the gateway. Messages are `{type, data}` parsed with the contracts;
  * listeners subscribe by type and receive that type's data. When the socket closes it reconnects
- * after a fixed delay until `stop()` is called. With a visitor token (`identify`) every connection
+ * with exponential backoff and jitter (`reconnectDelay`) until `stop()` is called; messages sent
+ * while it was away are lost, so `onReconnect` listeners run once a connection opens again (the
+ * provider refetches what the page shows). With a visitor token (`identify`) every connection
  * starts with a hello, so the gateway also sends the messages meant for this visitor only.
  */
 export class RealtimeClient {
@@ -38,13 +56,20 @@ export class RealtimeClient {
   private readonly listeners = new Map<RealtimeType, Set<(data: never) => void>>();
   private visitorToken: string | null = null;
   private readonly statusListeners = new Set<() => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+  /** Failed attempts since the last open connection: the exponent of the next wait. */
+  private attempt = 0;
+  /** A connection was lost (or never made) since the last open one: messages may have been missed. */
+  private missedMessages = false;
   private readonly url: string;
-  private readonly reconnectDelayMs: number;
+  private readonly backoff: Backoff;
+  private readonly random: () => number;
   private readonly logger: Pick<Console, 'error'>;
 
-  constructor({ url, reconnectDelayMs = REALTIME_RECONNECT_DELAY_MS, logger = console }: Options) {
+  constructor({ url, backoff = DEFAULT_BACKOFF, random = Math.random, logger = console }: Options) {
     this.url = url;
-    this.reconnectDelayMs = reconnectDelayMs;
+    this.backoff = backoff;
+    this.random = random;
     this.logger = logger;
   }
 
@@ -62,6 +87,7 @@ export class RealtimeClient {
     this.running = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    this.attempt = 0;
     const socket = this.socket;
     this.socket = null;
     socket?.close();
@@ -106,6 +132,17 @@ export class RealtimeClient {
     };
   }
 
+  /**
+   * Calls `listener` each time a connection opens after one was lost or failed — not on the first
+   * open — since messages published meanwhile never arrive. Returns the unsubscribe function.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => {
+      this.reconnectListeners.delete(listener);
+    };
+  }
+
   private connect(): void {
     this.reconnectTimer = null;
     this.setStatus('connecting');
@@ -114,19 +151,26 @@ export class RealtimeClient {
       socket = new WebSocket(this.url);
     } catch (error) {
       this.logger.error('Realtime connection failed', error);
+      this.missedMessages = true;
       this.scheduleReconnect();
       return;
     }
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      this.attempt = 0;
       if (this.visitorToken) this.sendHello(this.visitorToken);
       this.setStatus('open');
+      if (this.missedMessages) {
+        this.missedMessages = false;
+        this.notify(this.reconnectListeners, 'reconnect');
+      }
     };
     socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.missedMessages = true;
       this.setStatus('closed');
       this.scheduleReconnect();
     };
@@ -134,7 +178,19 @@ export class RealtimeClient {
 
   private scheduleReconnect(): void {
     if (!this.running || this.reconnectTimer) return;
-    this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectDelayMs);
+    const delay = reconnectDelay(this.attempt, this.backoff, this.random);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private notify(listeners: Set<() => void>, what: string): void {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.error(`Realtime ${what} listener failed`, error);
+      }
+    }
   }
 
   private dispatch(raw: unknown): void {
