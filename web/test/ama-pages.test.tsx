@@ -330,6 +330,30 @@ describe('/ama/{id}', () => {
     );
   });
 
+  it('renders an answer as markdown: lists, quotes and links as in posts, no raw HTML', async () => {
+    visitor();
+    serveSessions([amaSession()]);
+    const question = {
+      id: 1,
+      session_id: 7,
+      question: 'How do you reforecast?',
+      author_name: 'sam',
+      isAnonymous: false,
+      upvotes: 3,
+      answer: '- forecast weekly\n- reforecast daily\n\n> keep a log\n\n<b>raw</b> [guide](https://example.com/guide)',
+      answered_at: 1,
+      created_at: 1,
+    };
+    server.use(http.get('/api/ama/sessions/7/questions', () => HttpResponse.json([question])));
+    renderApp('/ama/7');
+    const answer = await screen.findByTestId('ama-answer');
+    const items = await within(answer).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['forecast weekly', 'reforecast daily']);
+    expect(answer.querySelector('blockquote')).toHaveTextContent('keep a log');
+    expect(answer.querySelector('b')).toBeNull();
+    expect(within(answer).getByRole('link', { name: 'guide' })).toHaveAttribute('href', 'https://example.com/guide');
+  });
+
   it('lists questions with their answers and asks a new one', async () => {
     visitor();
     const user = userEvent.setup();

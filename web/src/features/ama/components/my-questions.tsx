@@ -8,6 +8,7 @@ import { serverMessage } from '../../../lib/error-toast.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useMyQuestions } from '../api/get-my-questions.ts';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
 function upvotesText(count: number): string {
   return `${count} ${count === 1 ? 'upvote' : 'upvotes'}`;
@@ -44,7 +45,7 @@ function MyQuestionItem({ question, showSession }: { question: MyQuestion; showS
       {question.answer ? (
         <div className="rounded-md bg-muted/60 p-2 text-sm" data-testid="my-question-answer">
           <span className="font-semibold">Answer: </span>
-          <span className="whitespace-pre-line break-words">{question.answer}</span>
+          <LazyMarkdown className="break-words">{question.answer}</LazyMarkdown>
         </div>
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="my-question-unanswered">

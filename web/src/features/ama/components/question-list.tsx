@@ -6,6 +6,7 @@ import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
 import { useAskQuestion, useQuestions, useUpvoteQuestion } from '../api/questions.ts';
 import { AMA_PAGE_TOASTS } from '../messages.ts';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
 function AskForm({ sessionId }: { sessionId: number }) {
   const id = useId();
@@ -91,7 +92,7 @@ function QuestionItem({ question, sessionId }: { question: Question; sessionId: 
         {question.answer && (
           <div className="mt-1 rounded-md bg-muted/60 p-2 text-sm" data-testid="ama-answer">
             <span className="font-semibold">Answer: </span>
-            <span className="whitespace-pre-line break-words">{question.answer}</span>
+            <LazyMarkdown className="break-words">{question.answer}</LazyMarkdown>
           </div>
         )}
       </div>

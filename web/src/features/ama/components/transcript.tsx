@@ -2,6 +2,7 @@ import { Card, Skeleton } from '@wfm/ui';
 import { ScrollText } from 'lucide-react';
 import { ANONYMOUS_NAME } from '../../../lib/user-profile.ts';
 import { useTranscript } from '../api/get-transcript.ts';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
 /** After a completed session: its answered questions ranked by upvotes (beyond the spec). */
 export function Transcript({ sessionId }: { sessionId: number }) {
@@ -28,7 +29,7 @@ export function Transcript({ sessionId }: { sessionId: number }) {
               <p className="text-xs text-muted-foreground">
                 {question.isAnonymous ? ANONYMOUS_NAME : question.author_name} · {question.upvotes} upvotes
               </p>
-              <p className="whitespace-pre-line border-l-2 pl-3 text-sm">{question.answer}</p>
+              <LazyMarkdown className="border-l-2 pl-3 text-sm">{question.answer ?? ''}</LazyMarkdown>
             </li>
           ))}
         </ol>
