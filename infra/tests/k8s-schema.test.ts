@@ -3,14 +3,13 @@
  * API schemas of the oldest and newest supported version (support/k8s-schema.ts): types, required
  * fields, enums, formats, and no field the version does not know.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderKustomization, type Manifest } from './support/kustomize.ts';
+import { BUILD_NAMES, renderBuilds } from './support/k8s-builds.ts';
+import type { Manifest } from './support/kustomize.ts';
 import { SUPPORTED_KUBERNETES, validateAll } from './support/k8s-schema.ts';
-import { K8S_DIR } from './support/paths.ts';
 
-const BUILDS = ['base', 'overlays/dev', 'overlays/prod'] as const;
-const builds: Record<string, Manifest[]> = Object.fromEntries(BUILDS.map((b) => [b, renderKustomization(join(K8S_DIR, b))]));
+const builds = renderBuilds();
+const BUILDS = BUILD_NAMES;
 const byId = (ms: Manifest[], kind: string, name: string) => ms.find((m) => m.kind === kind && m.metadata?.name === name)!;
 
 describe(`k8s objects validate against Kubernetes ${SUPPORTED_KUBERNETES.oldest} and ${SUPPORTED_KUBERNETES.newest}`, () => {

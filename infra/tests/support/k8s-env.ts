@@ -1,0 +1,89 @@
+/**
+ * What a container's process sees of its environment in a rendered build, and which environment
+ * schema the process reads it with (the kit's env schemas: each service definition's `env`, the
+ * gateway's and the worker's). Shared by the topology and parity tests.
+ */
+import type { z } from 'zod';
+import { SERVICES } from '@wfm/contracts/shared';
+import { serviceEnvSchema } from '@wfm/service-kit';
+import { gatewayEnvSchema } from '../../../gateway/src/env.ts';
+import { workerEnvSchema } from '../../../services/admin/src/env.ts';
+import type { Manifest } from './kustomize.ts';
+
+/** A value from a Secret: known by reference only. */
+export interface SecretRef {
+  secret: string;
+  key: string;
+  optional: boolean;
+}
+export type EnvValue = string | SecretRef;
+
+/** A pod template of the build: a Deployment's, StatefulSet's or Job's. */
+export interface PodOf {
+  id: string;
+  labels: Record<string, string>;
+  spec: Manifest;
+}
+
+export function podsOf(ms: Manifest[]): PodOf[] {
+  return ms
+    .filter((m) => ['Deployment', 'StatefulSet', 'Job'].includes(m.kind) && m.spec?.template)
+    .map((m) => ({ id: `${m.kind}/${m.metadata.name}`, labels: m.spec.template.metadata?.labels ?? {}, spec: m.spec.template.spec ?? {} }));
+}
+
+const EXPANSION = /\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g;
+
+/**
+ * The container's environment in Kubernetes' order: envFrom first, then env, each `$(VAR)`
+ * expanded from what is defined before it. A value that embeds a Secret becomes that Secret's
+ * reference when it is nothing else, else the text with the Secret's part as `<secret:key>`.
+ */
+export function containerEnv(container: Manifest, ms: Manifest[]): Map<string, EnvValue> {
+  const env = new Map<string, EnvValue>();
+  const configMap = (name: string) => ms.find((m) => m.kind === 'ConfigMap' && m.metadata?.name === name)?.data ?? {};
+  for (const from of container.envFrom ?? []) {
+    if (from.configMapRef) for (const [k, v] of Object.entries(configMap(from.configMapRef.name))) env.set(`${from.prefix ?? ''}${k}`, String(v));
+    // A whole Secret: its keys are unknown here.
+  }
+  for (const e of container.env ?? []) {
+    if (e.value !== undefined) {
+      env.set(e.name, String(e.value).replace(EXPANSION, (whole, name: string) => {
+        const v = env.get(name);
+        if (v === undefined) return whole;
+        return typeof v === 'string' ? v : `<secret:${v.key}>`;
+      }));
+    } else if (e.valueFrom?.secretKeyRef) {
+      const ref = e.valueFrom.secretKeyRef;
+      env.set(e.name, { secret: ref.name, key: ref.key, optional: ref.optional === true });
+    } else if (e.valueFrom?.configMapKeyRef) {
+      const ref = e.valueFrom.configMapKeyRef;
+      const v = configMap(ref.name)[ref.key];
+      if (v !== undefined) env.set(e.name, String(v));
+    }
+  }
+  return env;
+}
+
+type EnvSchema = z.ZodObject;
+
+/** Each service's definition (its `env`, default the kit's serviceEnvSchema), loaded once. */
+const serviceSchemas = new Map<string, Promise<EnvSchema>>();
+function serviceSchema(name: string): Promise<EnvSchema> {
+  if (!serviceSchemas.has(name)) {
+    serviceSchemas.set(
+      name,
+      (import(`../../../services/${name}/src/app.ts`) as Promise<{ service: { env?: EnvSchema } }>).then((m) => m.service.env ?? serviceEnvSchema),
+    );
+  }
+  return serviceSchemas.get(name)!;
+}
+
+/** The process a container runs, by the entry file the image is given, and the schema it reads its environment with. */
+export async function processOf(container: Manifest): Promise<{ name: string; schema: EnvSchema } | undefined> {
+  const entry = container.args?.[0];
+  if (entry === 'gateway/src/server.ts') return { name: 'gateway', schema: gatewayEnvSchema };
+  if (entry === 'services/admin/src/worker.ts') return { name: 'worker', schema: workerEnvSchema };
+  const service = SERVICES.find((s) => entry === `services/${s.name}/src/server.ts`);
+  if (service) return { name: service.name, schema: await serviceSchema(service.name) };
+  return undefined;
+}
