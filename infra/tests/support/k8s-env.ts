@@ -6,8 +6,6 @@
 import type { z } from 'zod';
 import { SERVICES } from '@wfm/contracts/shared';
 import { serviceEnvSchema } from '@wfm/service-kit';
-import { gatewayEnvSchema } from '../../../gateway/src/env.ts';
-import { workerEnvSchema } from '../../../services/admin/src/env.ts';
 import type { Manifest } from './kustomize.ts';
 
 /** A value from a Secret: known by reference only. */
@@ -66,24 +64,28 @@ export function containerEnv(container: Manifest, ms: Manifest[]): Map<string, E
 
 type EnvSchema = z.ZodObject;
 
-/** Each service's definition (its `env`, default the kit's serviceEnvSchema), loaded once. */
-const serviceSchemas = new Map<string, Promise<EnvSchema>>();
-function serviceSchema(name: string): Promise<EnvSchema> {
-  if (!serviceSchemas.has(name)) {
-    serviceSchemas.set(
-      name,
-      (import(`../../../services/${name}/src/app.ts`) as Promise<{ service: { env?: EnvSchema } }>).then((m) => m.service.env ?? serviceEnvSchema),
-    );
-  }
-  return serviceSchemas.get(name)!;
+/**
+ * A module's export, loaded once. The paths are computed, so the infra type-check does not pull in
+ * the gateway's and services' sources (each has its own tsconfig).
+ */
+const loaded = new Map<string, Promise<unknown>>();
+function load<T>(file: string, pick: (module: Record<string, unknown>) => T): Promise<T> {
+  if (!loaded.has(file)) loaded.set(file, (import(`../../../${file}`) as Promise<Record<string, unknown>>).then(pick));
+  return loaded.get(file) as Promise<T>;
 }
 
 /** The process a container runs, by the entry file the image is given, and the schema it reads its environment with. */
 export async function processOf(container: Manifest): Promise<{ name: string; schema: EnvSchema } | undefined> {
   const entry = container.args?.[0];
-  if (entry === 'gateway/src/server.ts') return { name: 'gateway', schema: gatewayEnvSchema };
-  if (entry === 'services/admin/src/worker.ts') return { name: 'worker', schema: workerEnvSchema };
+  if (entry === 'gateway/src/server.ts') {
+    return { name: 'gateway', schema: await load('gateway/src/env.ts', (m) => m.gatewayEnvSchema as EnvSchema) };
+  }
+  if (entry === 'services/admin/src/worker.ts') {
+    return { name: 'worker', schema: await load('services/admin/src/env.ts', (m) => m.workerEnvSchema as EnvSchema) };
+  }
   const service = SERVICES.find((s) => entry === `services/${s.name}/src/server.ts`);
-  if (service) return { name: service.name, schema: await serviceSchema(service.name) };
-  return undefined;
+  if (!service) return undefined;
+  // The service definition's env schema (default the kit's serviceEnvSchema).
+  const schema = await load(`services/${service.name}/src/app.ts`, (m) => (m.service as { env?: EnvSchema }).env ?? serviceEnvSchema);
+  return { name: service.name, schema };
 }
