@@ -3,10 +3,13 @@
  * schema the process reads it with (the kit's env schemas: each service definition's `env`, the
  * gateway's and the worker's). Shared by the topology and parity tests.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { SERVICES } from '@wfm/contracts/shared';
 import { serviceEnvSchema } from '@wfm/service-kit';
 import type { Manifest } from './kustomize.ts';
+import { REPO_ROOT } from './paths.ts';
 
 /** A value from a Secret: known by reference only. */
 export interface SecretRef {
@@ -70,7 +73,7 @@ type EnvSchema = z.ZodObject;
  */
 const loaded = new Map<string, Promise<unknown>>();
 function load<T>(file: string, pick: (module: Record<string, unknown>) => T): Promise<T> {
-  if (!loaded.has(file)) loaded.set(file, (import(`../../../${file}`) as Promise<Record<string, unknown>>).then(pick));
+  if (!loaded.has(file)) loaded.set(file, (import(pathToFileURL(join(REPO_ROOT, file)).href) as Promise<Record<string, unknown>>).then(pick));
   return loaded.get(file) as Promise<T>;
 }
 
