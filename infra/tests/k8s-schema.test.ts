@@ -27,6 +27,14 @@ describe(`k8s objects validate against Kubernetes ${SUPPORTED_KUBERNETES.oldest}
 });
 
 describe('the schema check', () => {
+  it('holds the manifests to the oldest supported version: a field only newer versions know fails there', async () => {
+    const ms = structuredClone(builds['overlays/prod']!);
+    // PodSpec.hostnameOverride arrived in Kubernetes 1.34.
+    byId(ms, 'Deployment', 'forum').spec.template.spec.hostnameOverride = 'forum';
+    const problems = await validateAll(ms);
+    expect(problems).toEqual([`Deployment/forum.spec.template.spec.hostnameOverride: unknown field (Kubernetes ${SUPPORTED_KUBERNETES.oldest})`]);
+  }, 120_000);
+
   it('fails for a field of the wrong type, a missing required field, an unknown field and an unknown kind', async () => {
     const ms = structuredClone(builds['overlays/prod']!);
     byId(ms, 'Deployment', 'forum').spec.template.spec.containers[0].ports[0].containerPort = '7102';
