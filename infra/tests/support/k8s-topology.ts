@@ -3,7 +3,8 @@
  * as its process reads it), and what the NetworkPolicies allow, so that a test can demand they be
  * the same. Connections come from the variables each process's env schema declares: every `*_URL`
  * (DATABASE_URL, BACKUP_/RESTORE_DATABASE_URL, NATS_URL, REDIS_URL, IDENTITY_URL, SMTP_URL, the
- * gateway's <SERVICE>_URL) and, for the migrate Job's psql step, PGHOST/PGPORT; a process given
+ * gateway's <SERVICE>_URL) and `*_ENDPOINT` (an exporter's, say) the container is given, and, for
+ * the migrate Job's psql step, PGHOST/PGPORT; a process given
  * MIGRATE_ONLY=1 migrates and exits (startService), so it makes its database connection only. A
  * host name that is a Service of the build is its pods on the target port; anything else is outside
  * the cluster, known by port only. Every connection by name needs DNS (kube-dns).
@@ -100,7 +101,7 @@ export async function deriveConnections(ms: Manifest[]): Promise<{ connections: 
       if (!process) continue;
       const migrateOnly = env.get('MIGRATE_ONLY') === '1';
       for (const name of Object.keys(process.schema.shape)) {
-        if (!name.endsWith('_URL') || (migrateOnly && name !== 'DATABASE_URL')) continue;
+        if (!/_(URL|ENDPOINT)$/.test(name) || (migrateOnly && name !== 'DATABASE_URL')) continue;
         const value = env.get(name);
         if (value !== undefined) urls(name, value);
       }
