@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('health, readiness and metrics', () => {
-  it('is healthy and ready while its bus is usable, not ready once the bus is gone', async () => {
+  it('is healthy and ready, and stays ready (reporting the bus) once the bus is gone', async () => {
     const bus = createMemoryBus();
     const gateway = await startGateway(services, { bus });
     try {
@@ -28,9 +28,9 @@ describe('health, readiness and metrics', () => {
       expect(ready.json()).toEqual({ status: 'ready', checks: { bus: true } });
 
       await bus.close();
-      const notReady = await gateway.app.inject({ method: 'GET', url: '/readyz' });
-      expect(notReady.statusCode).toBe(503);
-      expect(notReady.json()).toEqual({ status: 'not_ready', checks: { bus: false } });
+      const busGone = await gateway.app.inject({ method: 'GET', url: '/readyz' });
+      expect(busGone.statusCode).toBe(200);
+      expect(busGone.json()).toEqual({ status: 'ready', checks: { bus: false } });
     } finally {
       await gateway.close();
     }

@@ -1,16 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHUTDOWN_TIMEOUT_MS } from '../../packages/service-kit/src/shutdown.ts';
 import {
   appImage,
   checkDatabaseUrlEnv,
+  connectionBudget,
+  migrateJob,
   checkK8sUnits,
   checkMigrationJob,
   checkNetworkPolicies,
   checkPodHardening,
 } from './support/k8s-checks.ts';
 import { readYamlDocuments, renderKustomization, resourceId, secretValues, type Manifest } from './support/kustomize.ts';
-import { K8S_DIR } from './support/paths.ts';
+import { K8S_DIR, REPO_ROOT } from './support/paths.ts';
 import { platformUnits, withFakeService } from './support/platform.ts';
 
 const builds: Record<string, Manifest[]> = {
@@ -56,6 +59,21 @@ describe.each(Object.entries(builds))('k8s %s', (_, ms) => {
     });
     const template = readFileSync(join(K8S_DIR, 'base/secrets/wfm-secrets.example.env'), 'utf8');
     expect(template).toMatch(/^# SMTP_URL=smtps?:\/\//m);
+  });
+
+  it('keeps every app pod serving 10 s after it is told to stop, within a grace period that fits its shutdown', () => {
+    const apps = ms.filter((m) => m.kind === 'Deployment' && m.spec.template.spec.containers[0].image === appImage(ms));
+    expect(apps.length).toBe(platformUnits().length);
+    for (const d of apps) {
+      const pod = d.spec.template.spec;
+      const sleep = pod.containers[0].lifecycle?.preStop?.sleep?.seconds;
+      expect(sleep, d.metadata.name).toBeGreaterThanOrEqual(5);
+      expect(pod.terminationGracePeriodSeconds, d.metadata.name).toBeGreaterThanOrEqual(sleep + SHUTDOWN_TIMEOUT_MS / 1000);
+    }
+  });
+
+  it('sets PG_POOL_MAX for every process that holds a pool', () => {
+    expect(Number(byId(ms, 'ConfigMap', 'wfm-config')!.data.PG_POOL_MAX)).toBeGreaterThanOrEqual(1);
   });
 
   it('puts every namespaced object in one namespace', () => {
@@ -155,6 +173,31 @@ describe('k8s overlays', () => {
     expect(byId(ms, 'NetworkPolicy', 'datastores-from-apps')).toBeDefined();
     expect(byId(ms, 'HorizontalPodAutoscaler', 'forum')!.spec.minReplicas).toBe(1);
     expect(appImage(ms)).toBe('wfm:local');
+  });
+
+  it('name the migrate Job and tag every app image after release.yaml, so a release needs no Job deleted', () => {
+    for (const overlay of ['dev', 'prod']) {
+      const dir = join(K8S_DIR, 'overlays', overlay);
+      const [release] = readYamlDocuments(join(dir, 'release.yaml'));
+      const version = String(release!.spec.version);
+      const ms = builds[overlay]!;
+      expect(migrateJob(ms)!.metadata.name, overlay).toBe(`migrate-${version}`);
+      expect(appImage(ms)!.endsWith(`:${version}`), overlay).toBe(true);
+      const images = readYamlDocuments(join(dir, 'kustomization.yaml'))[0]!.images ?? [];
+      expect(images.filter((i: Manifest) => i.newTag || i.digest), overlay).toEqual([]);
+    }
+  });
+
+  it('fit their connection budget, as docs/operations.md states it for each build', () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs/operations.md'), 'utf8');
+    for (const [build, label] of [['base', 'base'], ['dev', 'overlays/dev'], ['prod', 'overlays/prod']] as const) {
+      const b = connectionBudget(builds[build]!);
+      const row = new RegExp(`^\\| \`${label}\` \\| ${b.poolMax} \\| ${b.minimum} \\| ${b.maximum} \\| (\\d+) \\|`, 'm').exec(docs);
+      expect(row, `docs/operations.md row for ${label}: | \`${label}\` | ${b.poolMax} | ${b.minimum} | ${b.maximum} | <max_connections> |`).not.toBeNull();
+      expect(b.maximum, label).toBeLessThanOrEqual(Number(row![1]));
+    }
+    // The dev overlay's own PostgreSQL keeps the default max_connections (100).
+    expect(connectionBudget(builds.dev!).maximum).toBeLessThanOrEqual(100);
   });
 
   it('prod keeps no placeholder secrets and pins the image', () => {

@@ -1,5 +1,5 @@
 /** Checks of rendered Kubernetes manifests for every process of the platform. */
-import { platformUnits, urlEnvOf, DATASTORE_PORTS, METRICS_PORT, type ServiceLike } from './platform.ts';
+import { platformUnits, urlEnvOf, METRICS_PORT, type ServiceLike } from './platform.ts';
 import type { Manifest } from './kustomize.ts';
 
 type Labels = Record<string, string>;
@@ -185,9 +185,13 @@ export function checkK8sUnits(ms: Manifest[], services?: readonly ServiceLike[])
   return problems;
 }
 
+/** The migrate Job (named migrate-<release> in the overlays), by its label. */
+export const migrateJob = (ms: Manifest[]): Manifest | undefined =>
+  ms.find((m) => m.kind === 'Job' && m.metadata?.labels?.['app.kubernetes.io/name'] === 'migrate');
+
 /** The migrate Job: role set-up first, then one migrating container per service. */
 export function checkMigrationJob(ms: Manifest[], services?: readonly ServiceLike[]): string[] {
-  const job = find(ms, 'Job', 'migrate');
+  const job = migrateJob(ms);
   if (!job) return ['no Job "migrate"'];
   const problems: string[] = [];
   const podSpec = job.spec?.template?.spec ?? {};
@@ -265,9 +269,7 @@ export function checkNetworkPolicies(ms: Manifest[], services?: readonly Service
     const egress: Rule[] = policies.flatMap((np) => np.spec.egress ?? []);
     const ingress: Rule[] = policies.flatMap((np) => np.spec.ingress ?? []);
     if (!egress.some((r) => portAllowed(r, 53, 'UDP'))) p('no DNS egress');
-    for (const [store, port] of Object.entries(DATASTORE_PORTS)) {
-      if (!egress.some((r) => portAllowed(r, port))) p(`no egress to ${store} (${port})`);
-    }
+    // Which datastores and services each process may reach: the topology test (k8s-topology.test.ts).
     if (unit.kind === 'service') {
       if (!ingress.some((r) => peerAllows(r.from, gatewayLabels) && portAllowed(r, unit.port, 'TCP', 'http'))) {
         p('gateway may not reach it');
@@ -289,4 +291,36 @@ export function checkNetworkPolicies(ms: Manifest[], services?: readonly Service
     }
   }
   return problems;
+}
+
+/**
+ * PostgreSQL connections of the worker pod: its pool (createSql max 2 in
+ * services/admin/src/worker/worker-process.ts) plus one pg_dump or pg_restore at a time.
+ */
+export const WORKER_PG_CONNECTIONS = 3;
+
+/**
+ * The connection budget of a build (docs/operations.md, "Connection budget"): each service pod holds
+ * up to PG_POOL_MAX + 1 (its outbox LISTEN). `minimum`: every autoscaler at its minimum, the worker's
+ * replicas. `maximum`: every autoscaler at its maximum, plus a rolling update's surge pod per service,
+ * the worker, and the migrate Job (one connection per container).
+ */
+export function connectionBudget(ms: Manifest[]): { poolMax: number; perPod: number; minimum: number; maximum: number } {
+  const poolMax = Number(find(ms, 'ConfigMap', 'wfm-config')?.data?.PG_POOL_MAX ?? 10);
+  const perPod = poolMax + 1;
+  const services = ms.filter((m) => m.kind === 'Deployment' && m.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'] === 'service');
+  const hpaOf = (name: string) => ms.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === name);
+  const surgeOf = (d: Manifest) => Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 1);
+  const worker = find(ms, 'Deployment', 'worker');
+  const workers = (worker?.spec?.replicas ?? 1) * WORKER_PG_CONNECTIONS;
+  const job = migrateJob(ms)?.spec?.template?.spec ?? {};
+  const jobConnections = (job.initContainers ?? []).length + (job.containers ?? []).length;
+  let minimum = workers;
+  let maximum = workers + jobConnections;
+  for (const d of services) {
+    const hpa = hpaOf(d.metadata.name);
+    minimum += (hpa?.spec?.minReplicas ?? 1) * perPod;
+    maximum += ((hpa?.spec?.maxReplicas ?? 1) + surgeOf(d)) * perPod;
+  }
+  return { poolMax, perPod, minimum, maximum };
 }

@@ -23,7 +23,6 @@ export const WORKER_PORT = 7107;
 /** The internal Prometheus listener of every process (METRICS_PORT), never the public port. */
 export const METRICS_PORT = 9464;
 export const DATASTORES = ['postgres', 'nats', 'redis'] as const;
-export const DATASTORE_PORTS = { postgres: 5432, nats: 4222, redis: 6379 } as const;
 
 export const roleOf = (schema: string): string => `${schema}_svc`;
 /** ama-booking -> AMA_BOOKING_URL, the gateway's variable for a service's address. */
