@@ -1,5 +1,5 @@
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
-import { tracingEnabled } from './telemetry/tracing.ts';
+import { tracingEnabled } from './telemetry/switch.ts';
 
 export type { ReadableSpan };
 export { SpanKind, SpanStatusCode } from '@opentelemetry/api';

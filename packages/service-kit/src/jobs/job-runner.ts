@@ -103,9 +103,10 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
 
   let events: QueueEvents<unknown, IQueueBackend, unknown> | undefined;
-  let unwatch: (() => void) | undefined;
+  /** Set once the runner is reported to the metrics. */
+  const unwatch: Array<() => void> = [];
   const close = async () => {
-    unwatch?.();
+    for (const stop of unwatch.splice(0)) stop();
     await Promise.allSettled([worker.close(), queue.close(), events?.close()]);
   };
 
@@ -146,6 +147,6 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     isRunning: () => worker.isRunning(),
     close,
   };
-  unwatch = opts.metrics?.watch(runner);
+  if (opts.metrics) unwatch.push(opts.metrics.watch(runner));
   return runner;
 }

@@ -13,7 +13,7 @@ import {
   SimpleSpanProcessor,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
-import { setTracingEnabled } from './tracing.ts';
+import { setTracingEnabled } from './switch.ts';
 
 export { InMemorySpanExporter };
 export type { ReadableSpan } from '@opentelemetry/sdk-trace-node';

@@ -16,6 +16,7 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
+import { tracingEnabled } from './switch.ts';
 
 /** The W3C trace context of one message or outbox row (https://www.w3.org/TR/trace-context/). */
 export interface TraceHeaders {
@@ -26,17 +27,7 @@ export interface TraceHeaders {
 /** The instrumentation scope every span of the platform is created under. */
 export const TRACER_NAME = '@wfm/service-kit';
 
-let enabled = false;
-
-/** True once startTracing (or the tests' installTestTracing) registered a tracer provider in this process. */
-export function tracingEnabled(): boolean {
-  return enabled;
-}
-
-/** Set by the SDK module when it registers or shuts down a provider; not part of the public API. */
-export function setTracingEnabled(value: boolean): void {
-  enabled = value;
-}
+export { tracingEnabled };
 
 export interface TracingEnv {
   OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
@@ -71,7 +62,7 @@ const NOT_STARTED: Tracing = { started: false, shutdown: async () => undefined }
  */
 export async function startTracing(opts: { serviceName: string; env: TracingEnv }): Promise<Tracing> {
   const url = otlpTracesUrl(opts.env);
-  if (!url || enabled) return NOT_STARTED;
+  if (!url || tracingEnabled()) return NOT_STARTED;
   const sdk = await import('./sdk.ts');
   const provider = sdk.registerTracing(opts.serviceName, sdk.otlpSpanProcessor(url));
   return { started: true, shutdown: () => provider.shutdown() };
@@ -92,7 +83,7 @@ export function injectTraceHeaders<T extends object>(ctx: Context, carrier: T): 
 
 /** The active context's trace headers (inside a traced request handler or event handler), or undefined. */
 export function activeTraceHeaders(): TraceHeaders | undefined {
-  if (!enabled) return undefined;
+  if (!tracingEnabled()) return undefined;
   const ctx = context.active();
   if (!trace.getSpan(ctx)) return undefined;
   const headers = injectTraceHeaders(ctx, {} as TraceHeaders);
@@ -121,7 +112,7 @@ export async function tracedPublish<T>(
   parent: TraceHeaders | null | undefined,
   send: (headers: TraceHeaders | undefined) => Promise<T>,
 ): Promise<T> {
-  if (!enabled) return send(undefined);
+  if (!tracingEnabled()) return send(undefined);
   const parentCtx = parent ? extractTraceContext(parent as Record<string, unknown>) : context.active();
   const { span, ctx } = startSpan(`${subject} publish`, SpanKind.PRODUCER, parentCtx, {
     'messaging.system': 'nats',
@@ -149,7 +140,7 @@ export async function tracedConsume(
   durable: string | undefined,
   run: () => void | Promise<void>,
 ): Promise<void> {
-  if (!enabled) return run();
+  if (!tracingEnabled()) return run();
   const { span, ctx } = startSpan(`${subject} process`, SpanKind.CONSUMER, extractTraceContext(headers as Record<string, unknown>), {
     'messaging.system': 'nats',
     'messaging.operation.type': 'process',
