@@ -35,7 +35,8 @@ export function immediateSpanProcessor(exporter: InMemorySpanExporter): SpanProc
 /**
  * Registers the process's tracer provider (AsyncLocalStorage context, W3C trace context only: no
  * baggage travels between processes) and switches the kit's tracing on. shutdown() flushes and
- * switches it off again, leaving the API's no-op globals.
+ * switches it off again, leaving the API's no-op globals; spans a collector that is down cannot
+ * take are dropped, never a reason for the process to stop uncleanly.
  */
 export function registerTracing(serviceName: string, processor: SpanProcessor): RegisteredTracing {
   const provider = new NodeTracerProvider({
@@ -47,7 +48,7 @@ export function registerTracing(serviceName: string, processor: SpanProcessor): 
   return {
     async shutdown() {
       setTracingEnabled(false);
-      await provider.shutdown();
+      await provider.shutdown().catch(() => undefined);
       trace.disable();
       propagation.disable();
       context.disable();
