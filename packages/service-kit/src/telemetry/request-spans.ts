@@ -24,13 +24,16 @@ export interface RequestSpanOptions {
 
 /**
  * A server span per request, `<METHOD> <route template>`, ended when the response is sent (or the
- * client went away), with the method, route and status code; 5xx answers are marked failed. Call
+ * client went away), with the method, route and status code; 5xx answers are marked failed.
+ * Websocket upgrades get none. Call
  * only when tracingEnabled(): with tracing off nothing is registered, so requests cost nothing.
  * Register before the routes (the handler wrapping is an onRoute hook).
  */
 export function registerRequestSpans(app: FastifyInstance, opts: RequestSpanOptions): void {
   app.decorateRequest('traceContext', null);
   app.addHook('onRequest', (request, _reply, done) => {
+    // A websocket upgrade is a connection, not a request (its reply is taken over and never ends).
+    if (request.headers.upgrade !== undefined) return done();
     const route = request.routeOptions.url ?? 'unmatched';
     const parent = opts.continueIncoming ? extractTraceContext(request.headers) : ROOT_CONTEXT;
     request.traceContext = startSpan(`${request.method} ${route}`, SpanKind.SERVER, parent, {
