@@ -13,7 +13,9 @@ import {
   NOT_FOUND_MESSAGE,
   RATE_LIMIT_MESSAGE,
   redisCounterPrefix,
+  registerRequestSpans,
   resolveLimits,
+  tracingEnabled,
   type RateLimitSettings,
   type EventBus,
 } from '@wfm/service-kit';
@@ -118,14 +120,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   });
 
+  // A root span per request whose context goes to the service (proxy.ts), only when this process
+  // turned tracing on (server.ts, startTracing); otherwise no hook at all.
+  if (tracingEnabled()) registerRequestSpans(app, { continueIncoming: false, activateInHandlers: false });
+
   const slots = new WebsocketSlots({ ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket });
+  // The websocket gauge reads the hub when Prometheus scrapes, after both exist.
+  const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
   const hub = new RealtimeHub({
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
     visitorSecret: opts.visitorSecret,
+    onDrop: (reason, count) => metrics.websocketDrops.inc({ reason }, count),
   });
-  const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
   // Served by the internal metrics listener only (server.ts), never on the public port.
   app.decorate('metricsRegistry', metrics.exposed);
   const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
@@ -222,10 +230,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
         ...opts.websocket,
       },
       slots,
+      (reason) => metrics.websocketRefusals.inc({ reason }),
     ),
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ message: 'Upgrade Required: connect with a WebSocket' }),
-    wsHandler: (socket, request) => hub.add(socket, request.raw),
+    wsHandler: (socket, request) => {
+      metrics.websocketConnections.inc();
+      hub.add(socket, request.raw);
+    },
   });
 
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };

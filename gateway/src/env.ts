@@ -47,6 +47,8 @@ export const gatewayEnvSchema = serviceEnvSchema
     LOG_LEVEL: true,
     TRUST_PROXY: true,
     METRICS_PORT: true,
+    OTEL_EXPORTER_OTLP_ENDPOINT: true,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: true,
   })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),

@@ -21,6 +21,23 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
         this.set(sources.websocketClients());
       },
     }),
+    websocketConnections: new Counter({
+      name: 'gateway_websocket_connections_total',
+      help: 'Websocket connections opened on this replica',
+      registers: [registry],
+    }),
+    websocketDrops: new Counter({
+      name: 'gateway_websocket_drops_total',
+      help: 'Websocket clients the gateway cut: slow (unsent data piled up), heartbeat (no pong), error (broken connection)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    websocketRefusals: new Counter({
+      name: 'gateway_websocket_refusals_total',
+      help: 'Websocket upgrades refused: rate (upgrades per minute), origin, address (per-address cap), total (process cap)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     realtimeEvents: new Counter({
       name: 'gateway_realtime_events_total',
       help: 'Bus events pushed to websocket clients, by message type',

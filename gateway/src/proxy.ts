@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
-import { signStaffHeaders } from '@wfm/service-kit';
+import { forwardTraceHeaders, signStaffHeaders } from '@wfm/service-kit';
 import type { ServiceName } from '@wfm/contracts/shared';
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
 import type { ProxyRoute } from './routes.ts';
@@ -15,7 +15,7 @@ export interface ProxyOptions {
 }
 
 type Headers = Record<string, string | string[] | undefined>;
-type ProxiedRequest = Pick<FastifyRequest, 'id' | 'ip' | 'protocol' | 'host' | 'method' | 'url' | 'staffSession'>;
+type ProxiedRequest = Pick<FastifyRequest, 'id' | 'ip' | 'protocol' | 'host' | 'method' | 'url' | 'staffSession' | 'traceContext'>;
 
 /** Headers only the gateway may set: the signed staff identity and any internal header. */
 export function isInternalHeader(name: string): boolean {
@@ -23,8 +23,9 @@ export function isInternalHeader(name: string): boolean {
 }
 
 /**
- * Headers sent to the service: client-sent internal headers removed, request id, client address
- * and, on staff routes, the staff identity signed for this exact method and url.
+ * Headers sent to the service: client-sent internal headers removed, request id, client address,
+ * on staff routes the staff identity signed for this exact method and url, and the request span's
+ * trace context (client-sent `traceparent`/`tracestate` never pass: the gateway starts the trace).
  */
 export function upstreamHeaders(request: ProxiedRequest, headers: Headers, staffSecret: string): Headers {
   for (const name of Object.keys(headers)) if (isInternalHeader(name)) delete headers[name];
@@ -33,6 +34,7 @@ export function upstreamHeaders(request: ProxiedRequest, headers: Headers, staff
   headers['x-forwarded-proto'] = request.protocol;
   headers['x-forwarded-host'] = request.host;
   delete headers.forwarded;
+  forwardTraceHeaders(request, headers);
   if (request.staffSession) {
     Object.assign(
       headers,

@@ -29,7 +29,12 @@ export interface RealtimeHubOptions {
    * hello is answered `visitor: false`).
    */
   visitorSecret?: string;
+  /** Told of every client the hub cuts, with why (metrics: gateway_websocket_drops_total). */
+  onDrop?: (reason: WebsocketDropReason, count: number) => void;
 }
+
+/** Why the hub cut a client: it let unsent data pile up, missed a heartbeat, or its connection broke. */
+export type WebsocketDropReason = 'slow' | 'heartbeat' | 'error';
 
 /** Parses a client frame; anything that is not a known client message is null. */
 function clientMessageOf(raw: WebSocket.RawData, isBinary: boolean): RealtimeClientMessage | null {
@@ -124,6 +129,7 @@ export class RealtimeHub {
     // A broken connection (reset, invalid frame): ws closes it; the close listener forgets it.
     this.onError = function (err) {
       hub.opts.log.debug({ err }, 'websocket client error');
+      hub.opts.onDrop?.('error', 1);
       this.terminate();
     };
   }
@@ -190,7 +196,10 @@ export class RealtimeHub {
       (socket as SocketWithTransport)._socket.write(frame);
       sent += 1;
     }
-    if (dropped > 0) this.opts.log.warn({ dropped }, 'dropped websocket clients that do not keep up');
+    if (dropped > 0) {
+      this.opts.log.warn({ dropped }, 'dropped websocket clients that do not keep up');
+      this.opts.onDrop?.('slow', dropped);
+    }
     return sent;
   }
 
@@ -204,6 +213,7 @@ export class RealtimeHub {
       if (!answered) {
         socket.terminate();
         this.alive.delete(socket);
+        this.opts.onDrop?.('heartbeat', 1);
         continue;
       }
       this.alive.set(socket, false);

@@ -3,7 +3,16 @@
  * SIGTERM/SIGINT close the websockets, drain in-flight requests, then disconnect.
  */
 import { Redis } from 'ioredis';
-import { ConfigError, createBus, createLogger, exitOnSignals, serveMetrics, type MetricsServer, redisClientOptions } from '@wfm/service-kit';
+import {
+  ConfigError,
+  createBus,
+  createLogger,
+  exitOnSignals,
+  serveMetrics,
+  startTracing,
+  type MetricsServer,
+  redisClientOptions,
+} from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig, serviceUrlsFrom } from './env.ts';
 
@@ -24,6 +33,8 @@ function loadConfig(): ReturnType<typeof loadGatewayConfig> {
 const { env, rateLimits } = loadConfig();
 
 const logger = createLogger('gateway', env.LOG_LEVEL);
+// Before the app is built: request spans are registered only when tracing is on (an OTLP endpoint is set).
+const tracing = await startTracing({ serviceName: 'gateway', env });
 const bus = await createBus({ natsUrl: env.NATS_URL, logger, name: 'gateway' });
 // Commands fail within 500 ms while Redis is away (rate limits then skip, the read cache serves from
 // memory and the services); reconnects come at most 1 s apart.
@@ -64,6 +75,7 @@ try {
 logger.info(
   {
     events: bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
+    tracing: tracing.started ? 'OpenTelemetry over OTLP' : 'off',
     rateLimits: redis ? 'Redis' : 'in memory',
     readCache: redis ? 'memory, shared through Redis' : 'memory',
   },
@@ -76,6 +88,7 @@ exitOnSignals(
     await metricsServer?.close();
     await bus.close();
     await redis?.quit();
+    await tracing.shutdown();
   },
   { logger, timeoutMs: SHUTDOWN_TIMEOUT_MS },
 );

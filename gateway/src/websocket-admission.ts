@@ -89,7 +89,13 @@ export function isAllowedOrigin(origin: string, host: string | undefined, allowe
  * its slot until its TCP connection closes, however the handshake or the socket ends. Plain HTTP
  * requests (the 426 answer) pass untouched.
  */
-export function websocketAdmission(app: FastifyInstance, limits: WebsocketLimits, slots: WebsocketSlots) {
+export function websocketAdmission(
+  app: FastifyInstance,
+  limits: WebsocketLimits,
+  slots: WebsocketSlots,
+  /** Told of every refused upgrade (metrics: gateway_websocket_refusals_total). */
+  onRefuse: (reason: 'rate' | 'origin' | Refusal) => void = () => {},
+) {
   const allowed = limits.allowedOrigins.map((origin) => new URL(origin).origin);
   const upgradeRate = app.createRateLimit({
     max: limits.upgradesPerMinute,
@@ -101,14 +107,17 @@ export function websocketAdmission(app: FastifyInstance, limits: WebsocketLimits
     if (!request.ws) return;
     const rate = await upgradeRate(request);
     if (!rate.isAllowed && rate.isExceeded) {
+      onRefuse('rate');
       return reply.code(429).header('retry-after', rate.ttlInSeconds).send({ message: RATE_LIMIT_MESSAGE });
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !isAllowedOrigin(origin, request.host, allowed)) {
+      onRefuse('origin');
       return reply.code(403).send({ message: WEBSOCKET_MESSAGES.origin });
     }
     const slot = slots.reserve(clientAddressKey(request.ip));
     if ('refused' in slot) {
+      onRefuse(slot.refused);
       if (slot.refused === 'address') return reply.code(429).header('retry-after', 60).send({ message: WEBSOCKET_MESSAGES.perAddress });
       return reply.code(503).header('retry-after', 30).send({ message: WEBSOCKET_MESSAGES.total });
     }

@@ -109,6 +109,18 @@ describe('headers sent to services', () => {
     expect(lastSeen().headers['x-anon-token']).toBe('kept');
   });
 
+  it('never passes on a client-sent trace context (the gateway starts traces; tracing is off here)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/mine',
+      headers: { 'x-request-id': 'trace-probe', traceparent: `00-${'ab'.repeat(16)}-${'cd'.repeat(8)}-01`, tracestate: 'vendor=1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [seen] = seenWithId('trace-probe');
+    expect(seen!.headers.traceparent).toBeUndefined();
+    expect(seen!.headers.tracestate).toBeUndefined();
+  });
+
   it('forwards the request id (given or generated) and the client address', async () => {
     const given = await app.inject({ method: 'GET', url: '/api/jobs/mine', headers: { 'x-request-id': 'req-abc.123' } });
     expect(given.headers['x-request-id']).toBe('req-abc.123');

@@ -102,6 +102,26 @@ describe('websocket connections', () => {
     healthy.close();
   });
 
+  it('counts connections, open clients, heartbeat drops and refused upgrades in its metrics', async () => {
+    const gateway = await listeningGateway({ websocketPingIntervalMs: 100, websocket: { perAddress: 2 } });
+    const metric = async (name: string) => {
+      const found = (await gateway.app.metricsRegistry.getMetricsAsJSON()).find((m) => m.name === name);
+      return Object.fromEntries((found?.values ?? []).map((v) => [String(v.labels.reason ?? ''), v.value]));
+    };
+    const silent = await connect(gateway.wsUrl, { autoPong: false });
+    const healthy = await connect(gateway.wsUrl);
+    expect(await metric('gateway_websocket_clients')).toEqual({ '': 2 });
+    // A third socket from the same address is over its cap (429).
+    await expect(connect(gateway.wsUrl)).rejects.toThrow(/429/);
+
+    await closed(silent, 2_000);
+    expect(await metric('gateway_websocket_connections_total')).toEqual({ '': 2 });
+    expect(await metric('gateway_websocket_drops_total')).toEqual({ heartbeat: 1 });
+    expect(await metric('gateway_websocket_refusals_total')).toEqual({ address: 1 });
+    expect(await metric('gateway_websocket_clients')).toEqual({ '': 1 });
+    healthy.close();
+  });
+
   it('pushes catalog.poll.voted to every browser as poll_updated with the new tallies', async () => {
     const gateway = await listeningGateway();
     const ws = await connect(gateway.wsUrl);

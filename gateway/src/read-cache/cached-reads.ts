@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { forwardTraceHeaders } from '@wfm/service-kit';
 import { upstreamFailure } from '../proxy.ts';
 import type { Upstreams } from '../upstreams.ts';
 import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
@@ -122,13 +123,15 @@ function sendAnswer(cache: ReadCache, key: string, request: FastifyRequest, repl
  * retried once, as the proxy does.
  */
 export async function readFromService(service: Dispatcher, path: string, request: FastifyRequest): Promise<UpstreamAnswer> {
-  const headers = {
+  const headers: Record<string, string> = {
     accept: 'application/json',
     'x-request-id': request.id,
     'x-forwarded-for': request.ip,
     'x-forwarded-proto': request.protocol,
     'x-forwarded-host': request.host,
   };
+  // The request's trace continues in the service (only when tracing is on).
+  if (request.traceContext) forwardTraceHeaders(request, headers);
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await service.request({

@@ -20,6 +20,8 @@ import { registerHealth } from './health.ts';
 import { createLogger } from './logger.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRequestSpans } from './telemetry/request-spans.ts';
+import { tracingEnabled } from './telemetry/tracing.ts';
 import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
@@ -213,6 +215,8 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Traced only when this process turned tracing on (startTracing); otherwise no hook at all.
+  if (tracingEnabled()) registerRequestSpans(app, { continueIncoming: true, activateInHandlers: true });
   registerRequestDeadline(app, deps.requestTimeoutMs);
   registerConnectionDraining(app);
   registerJsonParser(app);
@@ -267,7 +271,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   app.setNotFoundHandler({ preHandler: enforceLimits(app, ['not-found-ip']) }, async (_request, reply) =>
     reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
   );
-  registerMetrics(app, def.name);
+  registerMetrics(app, def.name, { sql: deps.sql, bus: deps.bus });
   registerHealth(app, { sql: deps.sql, bus: deps.bus });
 
   await registerOpenApi(app, def.name);

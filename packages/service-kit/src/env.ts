@@ -55,6 +55,16 @@ function urlPassword(value: string): string {
   }
 }
 
+/**
+ * OpenTelemetry traces (src/telemetry/): set, every span goes over OTLP/HTTP to this collector
+ * (`http://otel-collector:4318`, `/v1/traces` appended; the _TRACES_ variable is used as it is).
+ * Unset: no SDK is loaded and requests carry no tracing cost. Shared by every process's schema.
+ */
+export const otlpEnvShape = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+};
+
 /** Variables that have a development default but must be given explicitly when NODE_ENV=production. */
 const REQUIRED_IN_PRODUCTION = ['STAFF_HEADER_SECRET', 'VISITOR_TOKEN_SECRET'];
 
@@ -120,6 +130,7 @@ export const serviceEnvSchema = z.object({
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
   /** Port of the internal Prometheus listener (GET /metrics); unset or 0: none. Never the public port. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ...otlpEnvShape,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

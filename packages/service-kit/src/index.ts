@@ -82,3 +82,14 @@ export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';
 export * from './uploads/index.ts';
 export * from './jobs/index.ts';
+export {
+  activeTraceHeaders,
+  otlpTracesUrl,
+  startTracing,
+  tracingEnabled,
+  TRACER_NAME,
+  type TraceHeaders,
+  type Tracing,
+  type TracingEnv,
+} from './telemetry/tracing.ts';
+export { forwardTraceHeaders, registerRequestSpans, type RequestSpanOptions } from './telemetry/request-spans.ts';

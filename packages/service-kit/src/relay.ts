@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 import { outboxChannel } from './outbox.ts';
+import { tracedPublish, type TraceHeaders } from './telemetry/tracing.ts';
 
 export interface OutboxRelayOptions {
   sql: Sql;
@@ -26,6 +27,7 @@ interface OutboxRow {
   id: number;
   subject: string;
   payload: unknown;
+  trace_context: TraceHeaders | null;
 }
 
 /**
@@ -53,7 +55,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const publishBatch = () =>
     sql.begin(async (tx) => {
       const rows = await tx<OutboxRow[]>`
-        SELECT id, subject, payload FROM outbox ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+        SELECT id, subject, payload, trace_context FROM outbox ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       const published: number[] = [];
       let error: unknown;
       if (rows.length > 0 && opts.beforePublish) {
@@ -65,7 +67,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       }
       for (const row of rows) {
         try {
-          await bus.publish(row.subject, row.payload, { msgId: `${schema}:${row.id}` });
+          // Traced: a publish span continuing the writer's trace, carried in the message's headers.
+          await tracedPublish(row.subject, row.trace_context, (trace) =>
+            bus.publish(row.subject, row.payload, { msgId: `${schema}:${row.id}`, trace }),
+          );
           published.push(row.id);
         } catch (err) {
           error = err;

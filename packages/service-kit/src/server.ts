@@ -14,7 +14,9 @@ import { runMigrations } from './migrate.ts';
 import { exitOnSignals } from './shutdown.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
 import { startTableMaintenance } from './table-maintenance.ts';
+import { registerJobQueueMetrics } from './jobs/job-metrics.ts';
 import { startServiceJobs } from './jobs/service-jobs.ts';
+import { startTracing } from './telemetry/tracing.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
 
 export interface StartServiceOverrides {
@@ -86,6 +88,9 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
     const env = loadEnv(def.env ?? serviceEnvSchema, overrides.env ?? process.env);
     const rateLimits = overrides.rateLimits ?? loadRateLimitSettings(overrides.env ?? process.env);
     logger ??= createLogger(def.name, env.LOG_LEVEL);
+    // Before anything is built: the apps register their request spans only when tracing is on.
+    const tracing = await startTracing({ serviceName: def.name, env });
+    if (tracing.started) cleanups.push(() => tracing.shutdown());
 
     if (overrides.runMigrations !== false) {
       await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, logger });
@@ -140,7 +145,14 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
     });
     cleanups.push(() => app.close());
     if (def.jobs) {
-      const jobs = startServiceJobs({ name: def.name, jobs: def.jobs(app), sql, redisUrl: env.REDIS_URL, logger });
+      const jobs = startServiceJobs({
+        name: def.name,
+        jobs: def.jobs(app),
+        sql,
+        redisUrl: env.REDIS_URL,
+        logger,
+        metrics: registerJobQueueMetrics(app.metricsRegistry),
+      });
       cleanups.push(() => jobs.close());
     }
 

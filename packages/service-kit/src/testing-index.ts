@@ -9,3 +9,4 @@ export { describeServiceBasics } from './testing-service-basics.ts';
 export { freePort, startNatsServer, startPostgresServer, startRedisServer, type FaultServer } from './testing-faults.ts';
 export { identityGlobalSetup } from './testing-identity.ts';
 export { DOC, ELF, HTML, JPEG, PDF, PE, PNG, multipartBody, zip } from './testing-files.ts';
+export { installTestTracing, SpanKind, SpanStatusCode, type ReadableSpan, type TestTracing } from './testing-telemetry.ts';

@@ -48,6 +48,9 @@ export function describeServiceBasics(def: ServiceDefinition, expectedMigrations
         const text = await res.text();
         expect(text).toContain('# TYPE http_request_duration_seconds histogram');
         expect(text).toContain(`service="${def.name}"`);
+        // The outbox gauges of the service, read from the outbox in its own schema.
+        expect(text).toMatch(new RegExp(`^outbox_backlog_events\\{service="${def.name}"\\} \\d+$`, 'm'));
+        expect(text).toMatch(new RegExp(`^outbox_oldest_event_age_seconds\\{service="${def.name}"\\} [\\d.]+$`, 'm'));
       } finally {
         await internal.close();
       }

@@ -48,6 +48,7 @@ describe('runMigrations', () => {
       { column_name: 'subject', data_type: 'text' },
       { column_name: 'payload', data_type: 'jsonb' },
       { column_name: 'created_at', data_type: 'timestamp with time zone' },
+      { column_name: 'trace_context', data_type: 'jsonb' },
     ]);
     const applied = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_a.pgmigrations ORDER BY id');
     expect(applied.map((m) => m.name)).toEqual(['001_items', '002_item_notes']);
@@ -61,7 +62,7 @@ describe('runMigrations', () => {
 
     const kit = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.kit_migrations');
     const service = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.pgmigrations ORDER BY id');
-    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors']);
+    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors', '003_outbox_trace_context']);
     expect(service.map((m) => m.name)).toEqual(['001_items', '002_item_notes']);
   });
 

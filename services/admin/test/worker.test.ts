@@ -59,7 +59,11 @@ describe('startWorker', () => {
       expect(worker.metricsUrl).toBeDefined();
       const res = await fetch(`${worker.metricsUrl}/metrics`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toMatch(/process_cpu_user_seconds_total\{service="worker"\}/);
+      const body = await res.text();
+      expect(body).toMatch(/process_cpu_user_seconds_total\{service="worker"\}/);
+      // The admin queue's depth by state, read from the queue (BullMQ's PostgreSQL backend here).
+      expect(body).toMatch(/job_queue_jobs\{queue="[^"]+",state="waiting",service="worker"\} 0/);
+      expect(body).toContain('# TYPE job_failures_total counter');
     } finally {
       await worker.close();
     }

@@ -3,7 +3,7 @@ import { createMemoryBus } from './memory.ts';
 import { createNatsBus } from './nats.ts';
 import type { EventBus } from './types.ts';
 
-export type { BusEvent, EventBus, EventHandler, RawBusEvent, SubjectsMatching, SubscribeOptions, TypedBusEvent } from './types.ts';
+export type { BusEvent, ConsumerLag, EventBus, PublishOptions, EventHandler, RawBusEvent, SubjectsMatching, SubscribeOptions, TypedBusEvent } from './types.ts';
 export { createMemoryBus, type MemoryBusOptions } from './memory.ts';
 export { createNatsBus, ensureEventStream, type NatsBusOptions } from './nats.ts';
 export { subjectMatches } from './subjects.ts';

@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
+import { activeTraceHeaders } from '../telemetry/tracing.ts';
 import { assertPattern, assertSubject, subjectMatches } from './subjects.ts';
 import {
   DEDUP_WINDOW_MS,
   MAX_DELIVER,
   redeliveryDelayMs,
   parsingHandler,
+  type ConsumerLag,
   type EventBus,
   type EventHandler,
   type RawBusEvent,
@@ -17,6 +19,10 @@ interface Subscription {
   durable: string | undefined;
   /** Handlers of one subscription run one at a time, in publish order. */
   tail: Promise<void>;
+  /** Deliveries queued behind the running one (consumerLag). */
+  queued: number;
+  /** A delivery being handled, or waiting for its redelivery. */
+  unacked: number;
 }
 
 export interface MemoryBusOptions {
@@ -42,7 +48,11 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
   };
 
   const enqueue = (sub: Subscription, evt: RawBusEvent, deliveryCount: number) => {
+    sub.queued += 1;
     sub.tail = sub.tail.then(async () => {
+      sub.queued -= 1;
+      sub.unacked += 1;
+      let redelivering = false;
       try {
         await sub.handler(evt);
       } catch (err) {
@@ -55,12 +65,16 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
           return;
         }
         opts.logger?.warn({ err, subject: evt.subject, durable: sub.durable }, 'event handler failed; will redeliver');
+        redelivering = true;
         const timer = setTimeout(() => {
           timers.delete(timer);
+          sub.unacked -= 1;
           const target = pickMember(sub.durable!, evt.subject) ?? (subscriptions.has(sub) ? sub : undefined);
           if (target && !closed) enqueue(target, evt, deliveryCount + 1);
         }, redeliveryDelayMs(deliveryCount));
         timers.add(timer);
+      } finally {
+        if (!redelivering) sub.unacked -= 1;
       }
     });
   };
@@ -76,7 +90,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
   return {
     kind: 'memory',
 
-    async publish(subject, data, { msgId }) {
+    async publish(subject, data, { msgId, trace }) {
       if (closed) throw new Error('Event bus is closed');
       assertSubject(subject);
       const now = Date.now();
@@ -84,8 +98,9 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
       if (seen.has(msgId)) return;
       seen.set(msgId, now);
 
-      // Handlers get their own copy, serialized as it would be over the wire.
-      const evt = (): RawBusEvent => ({ subject, data: JSON.parse(JSON.stringify(data ?? null)) });
+      // Handlers get their own copy, serialized as it would be over the wire (trace context included).
+      const headers = trace ?? activeTraceHeaders();
+      const evt = (): RawBusEvent => ({ subject, data: JSON.parse(JSON.stringify(data ?? null)), ...(headers ? { trace: headers } : {}) });
       const durables = new Set<string>();
       for (const sub of subscriptions) {
         if (!subjectMatches(sub.pattern, subject)) continue;
@@ -103,9 +118,11 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
       assertPattern(pattern);
       const sub: Subscription = {
         pattern,
-        handler: parsingHandler(handler as unknown as EventHandler<string>, opts.logger),
+        handler: parsingHandler(handler as unknown as EventHandler<string>, opts.logger, subOpts.durable),
         durable: subOpts.durable,
         tail: Promise.resolve(),
+        queued: 0,
+        unacked: 0,
       };
       subscriptions.add(sub);
       return async () => {
@@ -116,6 +133,18 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): EventBus {
 
     async isReady() {
       return !closed;
+    },
+
+    async consumerLag() {
+      const lags = new Map<string, ConsumerLag>();
+      for (const sub of subscriptions) {
+        if (sub.durable === undefined) continue;
+        const lag = lags.get(sub.durable) ?? { consumer: sub.durable, pending: 0, ackPending: 0 };
+        lag.pending += sub.queued;
+        lag.ackPending += sub.unacked;
+        lags.set(sub.durable, lag);
+      }
+      return [...lags.values()];
     },
 
     async close() {

@@ -1,4 +1,4 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -16,16 +16,35 @@ import {
 } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { EVENT_STREAM, EVENT_STREAM_SUBJECTS } from '@wfm/contracts/shared';
+import { activeTraceHeaders, type TraceHeaders } from '../telemetry/tracing.ts';
 import { assertPattern, assertSubject } from './subjects.ts';
 import {
   DEDUP_WINDOW_MS,
   MAX_DELIVER,
   parsingHandler,
   redeliveryDelayMs,
+  type ConsumerLag,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
 } from './types.ts';
+
+/** The trace context as NATS message headers (none when there is nothing to carry). */
+function traceMessageHeaders(trace: TraceHeaders | undefined): MsgHdrs | undefined {
+  if (!trace?.traceparent) return undefined;
+  const h = headers();
+  h.set('traceparent', trace.traceparent);
+  if (trace.tracestate) h.set('tracestate', trace.tracestate);
+  return h;
+}
+
+/** The trace context a delivered message carries, if any. */
+function traceOf(m: JsMsg): TraceHeaders | undefined {
+  const traceparent = m.headers?.get('traceparent');
+  if (!traceparent) return undefined;
+  const tracestate = m.headers?.get('tracestate');
+  return tracestate ? { traceparent, tracestate } : { traceparent };
+}
 
 const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const ACK_WAIT_MS = 30_000;
@@ -110,6 +129,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
   await ensureEventStream(jsm);
   const js = jetstream(nc);
   const running = new Set<{ messages: ConsumerMessages; loop: Promise<void> }>();
+  /** Durable names subscribed through this connection (consumerLag). */
+  const durables = new Set<string>();
   let closed = false;
 
   const startLoop = (messages: ConsumerMessages, handle: (m: JsMsg) => Promise<void>) => {
@@ -128,16 +149,17 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
   return {
     kind: 'nats',
 
-    async publish(subject, data, { msgId }) {
+    async publish(subject, data, { msgId, trace }) {
       if (closed) throw new Error('Event bus is closed');
       assertSubject(subject);
-      await js.publish(subject, JSON.stringify(data ?? null), { msgID: msgId, timeout: PUBLISH_TIMEOUT_MS });
+      const h = traceMessageHeaders(trace ?? activeTraceHeaders());
+      await js.publish(subject, JSON.stringify(data ?? null), { msgID: msgId, timeout: PUBLISH_TIMEOUT_MS, ...(h ? { headers: h } : {}) });
     },
 
     async subscribe(pattern, handler, subOpts: SubscribeOptions = {}) {
       if (closed) throw new Error('Event bus is closed');
       assertPattern(pattern);
-      const parsed = parsingHandler(handler as unknown as EventHandler<string>, logger);
+      const parsed = parsingHandler(handler as unknown as EventHandler<string>, logger, subOpts.durable);
 
       if (subOpts.durable === undefined) {
         // Start right after the stream's current end: everything published once subscribe() resolved
@@ -151,7 +173,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
         const messages = await consumer.consume({ max_messages: 256 });
         return startLoop(messages, async (m) => {
           try {
-            await parsed({ subject: m.subject, data: m.json() });
+            await parsed({ subject: m.subject, data: m.json(), trace: traceOf(m) });
           } catch (err) {
             logger.error({ err, subject: m.subject }, 'event handler failed');
           }
@@ -180,9 +202,10 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
       }
       const consumer = await js.consumers.get(EVENT_STREAM, durable);
       const messages = await consumer.consume({ max_messages: 16 });
+      durables.add(durable);
       return startLoop(messages, async (m) => {
         try {
-          await parsed({ subject: m.subject, data: m.json() });
+          await parsed({ subject: m.subject, data: m.json(), trace: traceOf(m) });
           m.ack();
         } catch (err) {
           const deliveryCount = m.info.deliveryCount;
@@ -208,6 +231,17 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<EventBus> {
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    async consumerLag() {
+      if (closed) return [];
+      const lags = await Promise.all(
+        [...durables].map(async (consumer): Promise<ConsumerLag | undefined> => {
+          const info = await jsm.consumers.info(EVENT_STREAM, consumer).catch(() => undefined);
+          return info && { consumer, pending: info.num_pending, ackPending: info.num_ack_pending };
+        }),
+      );
+      return lags.filter((lag): lag is ConsumerLag => lag !== undefined);
     },
 
     async close() {

@@ -1,11 +1,14 @@
 import { eventSchemas, type EventPayload, type EventSubject } from '@wfm/contracts/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { tracedConsume, type TraceHeaders } from '../telemetry/tracing.ts';
 
 /** A message as the transport carries it (JSON data, not yet checked). */
 export interface RawBusEvent {
   subject: string;
   data: unknown;
+  /** The W3C trace context the message carries (NATS headers `traceparent`/`tracestate`), when traced. */
+  trace?: TraceHeaders | undefined;
 }
 
 /** An event of the contracts' event map: `data` parsed with the subject's schema. */
@@ -45,13 +48,18 @@ const schemas = eventSchemas as Record<string, z.ZodType | undefined>;
 /**
  * Wraps a handler so that it sees contract subjects parsed: data that does not match its subject's
  * schema is logged and dropped (acknowledged: redelivering it would never succeed); subjects outside
- * the contracts pass as they are.
+ * the contracts pass as they are. With tracing on, the handler runs under a consumer span that
+ * continues the message's trace (telemetry/tracing.ts, tracedConsume).
  */
 // Subscribers' handlers are typed from their pattern (BusEvent<P>); this is where that type becomes true.
-export function parsingHandler(handler: EventHandler<string>, logger: Logger | undefined): (evt: RawBusEvent) => Promise<void> {
-  return async (evt) => {
+export function parsingHandler(
+  handler: EventHandler<string>,
+  logger: Logger | undefined,
+  durable?: string,
+): (evt: RawBusEvent) => Promise<void> {
+  const handle = async (evt: RawBusEvent) => {
     const schema = schemas[evt.subject];
-    if (!schema) return handler(evt);
+    if (!schema) return handler({ subject: evt.subject, data: evt.data });
     const parsed = schema.safeParse(evt.data);
     if (!parsed.success) {
       logger?.error({ subject: evt.subject, issues: parsed.error.issues.slice(0, 5) }, 'dropping an event that does not match its contract');
@@ -59,6 +67,7 @@ export function parsingHandler(handler: EventHandler<string>, logger: Logger | u
     }
     return handler({ subject: evt.subject, data: parsed.data });
   };
+  return (evt) => tracedConsume(evt.subject, evt.trace, durable, () => handle(evt));
 }
 
 export interface SubscribeOptions {
@@ -71,10 +80,29 @@ export interface SubscribeOptions {
   durable?: string;
 }
 
+/** How far one durable subscription is behind (metrics: event_consumer_*). */
+export interface ConsumerLag {
+  /** The durable name. */
+  consumer: string;
+  /** Messages of its subjects not yet delivered to it. */
+  pending: number;
+  /** Messages delivered and not yet acknowledged (being handled, or waiting for redelivery). */
+  ackPending: number;
+}
+
+export interface PublishOptions {
+  msgId: string;
+  /**
+   * The trace context to carry in the message's headers (the relay's publish span). Absent: the
+   * active context's, when a traced handler publishes; nothing with tracing off.
+   */
+  trace?: TraceHeaders | undefined;
+}
+
 export interface EventBus {
   readonly kind: 'nats' | 'memory';
   /** Resolves once the bus has accepted the message; a repeated msgId (within minutes) is dropped. */
-  publish(subject: string, data: unknown, opts: { msgId: string }): Promise<void>;
+  publish(subject: string, data: unknown, opts: PublishOptions): Promise<void>;
   /**
    * NATS wildcards: `*` one token, `>` one or more trailing tokens. Resolves to an unsubscribe function.
    * The handler gets contract subjects parsed with their schema (typed from the pattern, see BusEvent);
@@ -82,6 +110,8 @@ export interface EventBus {
    */
   subscribe<P extends string>(pattern: P, handler: EventHandler<P>, opts?: SubscribeOptions): Promise<() => Promise<void>>;
   isReady(): Promise<boolean>;
+  /** The lag of every durable subscription made through this bus (asked of JetStream for the NATS bus). */
+  consumerLag(): Promise<ConsumerLag[]>;
   /** Stops every subscription (waiting for running handlers) and disconnects. */
   close(): Promise<void>;
 }

@@ -19,3 +19,10 @@ export {
   type ServiceJobs,
 } from './job-runner.ts';
 export { startServiceJobs, type ServiceJobsHandle } from './service-jobs.ts';
+export {
+  JOB_QUEUE_STATES,
+  registerJobQueueMetrics,
+  type CountedQueue,
+  type JobQueueMetrics,
+  type JobQueueState,
+} from './job-metrics.ts';

@@ -1,5 +1,6 @@
 import { Queue, QueueEvents, UnrecoverableError, Worker, type DefaultJobOptions, type IQueueBackend, type Job } from 'bullmq';
 import type { Logger } from 'pino';
+import { JOB_QUEUE_STATES, type JobQueueMetrics, type JobQueueState } from './job-metrics.ts';
 import { backendArgs, explainQueueError, type QueueConnection } from './queue-connection.ts';
 
 /** What a running job knows about itself. */
@@ -37,6 +38,8 @@ export interface JobRunnerOptions extends ServiceJobs {
   /** Jobs run at the same time by this process; default 1. */
   concurrency?: number;
   jobOptions?: DefaultJobOptions;
+  /** Where to report queue depth and failures (registerJobQueueMetrics); default: nowhere. */
+  metrics?: JobQueueMetrics | undefined;
 }
 
 export interface JobRunner {
@@ -45,6 +48,8 @@ export interface JobRunner {
   add(name: string, data?: object): Promise<string>;
   /** Adds a job and waits for its result (rejects with the failure reason, or on timeout). */
   run(name: string, data?: object, timeoutMs?: number): Promise<unknown>;
+  /** Jobs in the queue by state (metrics). */
+  counts(): Promise<Record<JobQueueState, number>>;
   /** True while the worker consumes the queue (readiness checks). */
   isRunning(): boolean;
   close(): Promise<void>;
@@ -91,13 +96,17 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     factory,
   );
   worker.on('completed', (job) => logger.info({ job: job.name, jobId: job.id, result: job.returnvalue }, 'job completed'));
-  worker.on('failed', (job, err) =>
-    logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsStarted, err: err.message }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    opts.metrics?.failed(opts.queueName, job?.name ?? 'unknown');
+    logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsStarted, err: err.message }, 'job failed');
+  });
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
 
   let events: QueueEvents<unknown, IQueueBackend, unknown> | undefined;
+  /** Set once the runner is reported to the metrics. */
+  const unwatch: Array<() => void> = [];
   const close = async () => {
+    for (const stop of unwatch.splice(0)) stop();
     await Promise.allSettled([worker.close(), queue.close(), events?.close()]);
   };
 
@@ -117,7 +126,12 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     return String(job.id);
   };
 
-  return {
+  const counts = async () => {
+    const found = await queue.getJobCounts(...JOB_QUEUE_STATES);
+    return Object.fromEntries(JOB_QUEUE_STATES.map((state) => [state, found[state] ?? 0])) as Record<JobQueueState, number>;
+  };
+
+  const runner: JobRunner = {
     queueName: opts.queueName,
     add,
     async run(name, data = {}, timeoutMs = 30_000) {
@@ -129,7 +143,10 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       const job = await queue.add(name, data);
       return job.waitUntilFinished(events, timeoutMs);
     },
+    counts,
     isRunning: () => worker.isRunning(),
     close,
   };
+  if (opts.metrics) unwatch.push(opts.metrics.watch(runner));
+  return runner;
 }

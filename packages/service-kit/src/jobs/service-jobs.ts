@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Sql } from '../db.ts';
+import type { JobQueueMetrics } from './job-metrics.ts';
 import { startJobRunner, type JobRunner, type ServiceJobs } from './job-runner.ts';
 import { describeQueueConnection, queueConnectionForSql } from './queue-connection.ts';
 
@@ -24,6 +25,8 @@ export function startServiceJobs(opts: {
   sql: Sql;
   redisUrl?: string | undefined;
   logger: Logger;
+  /** Queue depth and failures (the service's metrics registry). */
+  metrics?: JobQueueMetrics | undefined;
 }): ServiceJobsHandle {
   const connection = queueConnectionForSql({ redisUrl: opts.redisUrl, sql: opts.sql });
   let runner: JobRunner | undefined;
@@ -32,7 +35,7 @@ export function startServiceJobs(opts: {
   let attempt: Promise<void> | undefined;
 
   const tryStart = (delay: number) => {
-    attempt = startJobRunner({ ...opts.jobs, connection, queueName: opts.name, logger: opts.logger }).then(
+    attempt = startJobRunner({ ...opts.jobs, connection, queueName: opts.name, logger: opts.logger, metrics: opts.metrics }).then(
       async (started) => {
         if (closed) return started.close();
         runner = started;

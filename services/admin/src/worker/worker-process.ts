@@ -4,6 +4,7 @@ import {
   describeQueueConnection,
   processMetricsFor,
   queueConnection,
+  registerJobQueueMetrics,
   serveMetrics,
   startJobRunner,
   type JobHandler,
@@ -81,12 +82,16 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         })),
     ];
     const jobs = checkJobHandlers(handlers);
+    // Process metrics plus the queue's depth by state and its failed attempts (job_queue_jobs, job_failures_total).
+    const metricsRegistry = processMetricsFor(WORKER_NAME);
+    const jobMetrics = registerJobQueueMetrics(metricsRegistry);
     const runner = await startJobRunner({
       handlers,
       connection: queue,
       queueName: opts.queueName ?? ADMIN_QUEUE,
       logger: opts.logger,
       concurrency: 1,
+      metrics: jobMetrics,
     });
     cleanups.unshift(() => runner.close());
 
@@ -98,7 +103,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     const url = await health.listen({ port: opts.port, host: opts.host });
     let metricsUrl: string | undefined;
     if (opts.metrics) {
-      const metrics = await serveMetrics(processMetricsFor(WORKER_NAME), { port: opts.metrics.port, host: opts.metrics.host ?? opts.host });
+      const metrics = await serveMetrics(metricsRegistry, { port: opts.metrics.port, host: opts.metrics.host ?? opts.host });
       cleanups.unshift(() => metrics.close());
       metricsUrl = metrics.url;
     }
