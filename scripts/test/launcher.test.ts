@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDistributed } from '../lib/distributed.ts';
+import { startDistributed, type DistributedRun } from '../lib/distributed.ts';
 import { resolveDistributedPorts } from '../lib/distributed-ports.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { freePort, freePorts } from '../lib/free-ports.ts';
 import { LauncherConfigError } from '../lib/service-roles.ts';
 import { keepOutputTail, outputTail, waitForProcessReady } from '../lib/wait.ts';
-import { buildWebAppsIfStale } from '../lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,11 +69,11 @@ afterEach(async () => {
 });
 
 /** Runs a launcher script to its exit with `env` (DATABASE_URL, PORT, ... of this process left out). */
-function launcher(script: string, env: Record<string, string>, detached = false): ChildProcess {
+function launcher(script: string, env: Record<string, string>): ChildProcess {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'PORT', 'EMBEDDED_PG_PORT', 'SERVICE_BASE_PORT', 'WORKER_PORT', 'GATEWAY_BASE_PORT', 'REPLICAS']) delete base[name];
   return keepOutputTail(
-    spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached }),
+    spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
   );
 }
 const exitOf = (child: ChildProcess) =>
@@ -151,38 +150,36 @@ describe('the ports of npm run start:distributed', () => {
 });
 
 describe('two distributed runs side by side on one machine', () => {
-  const runs: { child: ChildProcess; database: string; url: string; password: string }[] = [];
+  const runs: { run: DistributedRun; database: string; password: string }[] = [];
   const STAFF = 'side-by-side-admin';
 
   beforeAll(async () => {
-    // Both launchers would otherwise build the web apps at the same time.
-    await buildWebAppsIfStale();
+    // Each run takes its ports as `npm run start:distributed` does without SERVICE_BASE_PORT and
+    // WORKER_PORT (resolveDistributedPorts), the second while the first holds its own.
     for (const name of ['a', 'b']) {
-      const port = await freePort();
       const database = `wfm_side_${name}_${process.pid}`;
       const password = `side-by-side-password-${name}-0001`;
-      const child = launcher(
-        'scripts/start-distributed.ts',
-        { PORT: String(port), DATABASE_NAME: database, ADMIN_USERNAME: STAFF, ADMIN_PASSWORD: password, PG_POOL_MAX: '3', LOG_LEVEL: 'warn' },
-        true,
-      );
-      runs.push({ child, database, url: `http://127.0.0.1:${port}`, password });
+      const ports = await resolveDistributedPorts({ PORT: await freePort(), REPLICAS: 1 });
+      const run = await startDistributed({
+        adminDatabaseUrl: PG_ADMIN_URL,
+        database,
+        natsUrl: 'nats://127.0.0.1:4222',
+        redisUrl: 'redis://127.0.0.1:6379',
+        ...ports,
+        staffSecret: 'side-by-side-staff-header-secret-00000000',
+        servicePassword: 'integration-test-password',
+        logLevel: 'warn',
+        stdio: 'ignore',
+        // Beside a whole test run on two shared cores (see e2e/scale-out.test.ts).
+        readyTimeoutMs: 600_000,
+        env: { ADMIN_USERNAME: STAFF, ADMIN_PASSWORD: password, PG_POOL_MAX: '2' },
+      });
+      runs.push({ run, database, password });
     }
-    // Each gateway is ready only once its own services and worker are (scripts/lib/distributed.ts).
-    await Promise.all(runs.map((run, i) => waitForProcessReady(`run ${'ab'[i]}`, run.child, `${run.url}/readyz`, 600_000)));
-  }, 660_000);
+  }, 1_300_000);
 
   afterAll(async () => {
-    await Promise.all(
-      runs.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const closed = new Promise((resolve) => child.once('close', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 30_000);
-        await closed;
-        clearTimeout(timer);
-      }),
-    );
+    await Promise.all(runs.map(({ run }) => run.stop()));
     const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
     for (const { database } of runs) await sql.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await sql.end();
@@ -190,15 +187,16 @@ describe('two distributed runs side by side on one machine', () => {
 
   it("each checks a staff login against its own database (run B's password on run B, not run A's)", async () => {
     const [a, b] = runs as [(typeof runs)[0], (typeof runs)[0]];
-    const login = (url: string, password: string) =>
-      fetch(`${url}/api/admin/login`, {
+    expect(new Set([...Object.values(a.run.serviceUrls), ...Object.values(b.run.serviceUrls)]).size).toBe(12);
+    const login = (run: DistributedRun, password: string) =>
+      fetch(`${run.gatewayUrl}/api/admin/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: STAFF, password }),
       }).then((res) => res.status);
-    expect(await login(b.url, b.password)).toBe(200);
-    expect(await login(b.url, a.password)).toBe(401);
-    expect(await login(a.url, a.password)).toBe(200);
-    expect(await login(a.url, b.password)).toBe(401);
+    expect(await login(b.run, b.password)).toBe(200);
+    expect(await login(b.run, a.password)).toBe(401);
+    expect(await login(a.run, a.password)).toBe(200);
+    expect(await login(a.run, b.password)).toBe(401);
   });
 });
