@@ -136,6 +136,14 @@ describe('the ports of npm run start:distributed', () => {
     expect(all.filter((port) => port >= 7101 && port <= 7107 && port !== PORT)).toEqual([]);
   });
 
+  it('stops `npm run start:distributed` on a busy PORT with that message, before starting anything', async () => {
+    const busy = await holdPort();
+    const { code, output } = await exitOf(launcher('scripts/start-distributed.ts', { PORT: String(busy) }));
+    expect(code).toBe(1);
+    expect(output).toContain(`start:distributed refuses to start: port ${busy} (the gateway, the site) is already in use`);
+    expect(output).toContain('set PORT to a free port');
+  });
+
   it('refuses a taken port it is told to use, naming the port and its variable', async () => {
     const busy = await holdPort();
     const PORT = await freePort();
