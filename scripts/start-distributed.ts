@@ -12,6 +12,10 @@ import { SERVICES, GATEWAY_PORT } from '@wfm/contracts/shared';
 import { startDistributed } from './lib/distributed.ts';
 import { LauncherConfigError, resolveDatabaseTarget, type DatabaseTarget } from './lib/service-roles.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
+import { resolveDistributedPorts, type DistributedPorts } from './lib/distributed-ports.ts';
+import { warnOnOldNode } from './lib/node-version.ts';
+
+warnOnOldNode();
 
 const env = loadEnv(
   z.object({
@@ -23,12 +27,13 @@ const env = loadEnv(
     DATABASE_NAME: z.string().optional(),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-    SERVICE_BASE_PORT: z.coerce.number().int().positive().default(SERVICES[0].port),
+    /** First service port (the others follow in SERVICES order); default: free ports from the kernel. */
+    SERVICE_BASE_PORT: z.coerce.number().int().positive().optional(),
     /** Processes of every service and gateways; above 1 a round-robin balancer listens on PORT. */
     REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
-    /** First gateway port when REPLICAS > 1 (the others follow); default PORT + 1. */
+    /** First gateway port when REPLICAS > 1 (the others follow); default: free ports from the kernel. */
     GATEWAY_BASE_PORT: z.coerce.number().int().positive().optional(),
-    /** Default: the port after the services' ports (7107 with one replica). */
+    /** The worker's health port; default: a free port from the kernel. */
     WORKER_PORT: z.coerce.number().int().positive().optional(),
     STAFF_HEADER_SECRET: z.string().min(32).default(DEV_STAFF_HEADER_SECRET),
     SERVICE_DB_PASSWORD: z.string().min(1).default('dev-service-password'),
@@ -45,6 +50,15 @@ try {
   process.exit(1);
 }
 
+let ports: DistributedPorts;
+try {
+  ports = await resolveDistributedPorts(env);
+} catch (err) {
+  if (!(err instanceof LauncherConfigError)) throw err;
+  console.error(`start:distributed refuses to start: ${err.message}`);
+  process.exit(1);
+}
+
 await buildWebAppsIfStale();
 let run;
 try {
@@ -54,13 +68,8 @@ try {
     databaseUrl: target.databaseUrl,
     natsUrl: env.NATS_URL,
     redisUrl: env.REDIS_URL,
-    gatewayPort: env.PORT,
-    basePort: env.SERVICE_BASE_PORT,
-    workerPort: env.WORKER_PORT ?? env.SERVICE_BASE_PORT + SERVICES.length * env.REPLICAS,
+    ...ports,
     replicas: env.REPLICAS,
-    ...(env.GATEWAY_BASE_PORT
-      ? { gatewayReplicaPorts: Array.from({ length: env.REPLICAS }, (_, r) => env.GATEWAY_BASE_PORT! + r) }
-      : {}),
     staffSecret: env.STAFF_HEADER_SECRET,
     servicePassword: env.SERVICE_DB_PASSWORD,
     logLevel: env.LOG_LEVEL,

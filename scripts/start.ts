@@ -23,6 +23,10 @@ import { startWorker, WORKER_NAME } from '@wfm/admin/worker';
 import { loadServiceDefinitions } from './lib/service-definitions.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres.ts';
 import { adminDist, buildWebAppsIfStale, webDist } from './lib/web-build.ts';
+import { busyPortMessage } from './lib/free-ports.ts';
+import { warnOnOldNode } from './lib/node-version.ts';
+
+warnOnOldNode();
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -76,12 +80,30 @@ const env = loadStartEnv();
 
 const logger = createLogger('single-node', env.LOG_LEVEL);
 
+/** Stops the start-up with `message` (no stack: the message says what to change). */
+function refuse(message: string): never {
+  console.error(`npm start refuses to start: ${message}`);
+  process.exit(1);
+}
+
+// A second `npm start` (this folder or another clone) meets the first one's ports: say so before
+// anything starts. The services themselves listen on ports the kernel picks (port 0).
+const busy = await busyPortMessage([
+  { port: env.PORT, variable: 'PORT', what: 'the site', host: env.HOST },
+  ...(env.DATABASE_URL ? [] : [{ port: env.EMBEDDED_PG_PORT, variable: 'EMBEDDED_PG_PORT', what: 'the embedded PostgreSQL' }]),
+]);
+if (busy) refuse(busy);
+
 if (env.SKIP_WEB_BUILD === '0') await buildWebAppsIfStale();
 
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
-  embedded = await startEmbeddedPostgres(path.join(ROOT, '.data/pg'), env.EMBEDDED_PG_PORT);
+  try {
+    embedded = await startEmbeddedPostgres(path.join(ROOT, '.data/pg'), env.EMBEDDED_PG_PORT);
+  } catch (err) {
+    refuse(err instanceof Error ? err.message : String(err));
+  }
   databaseUrl = embedded.url;
 }
 

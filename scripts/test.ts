@@ -1,6 +1,8 @@
 /**
- * `npm test`: type-check and lint every workspace, then run every vitest project (unit, route tests
- * against the real PostgreSQL, integration over real NATS/Redis, browser tests in real Chromium),
+ * `npm test`: type-check and lint every workspace, check every workspace's dependency list against
+ * its imports (knip, knip.jsonc: none declared and unused, none imported and undeclared), then run
+ * every vitest project (unit, route tests against the real PostgreSQL, integration over real
+ * NATS/Redis, browser tests in real Chromium),
  * then Lighthouse alone (e2e/vitest.lighthouse.config.ts; LIGHTHOUSE=0 leaves it out outside CI).
  * Ends with one summary line `tests: N passed, N failed`.
  */
@@ -24,6 +26,7 @@ if (extraArgs.length === 0) {
   console.log('\n▶ typecheck');
   ok = (await typecheckAll()) && ok;
   ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+  ok = run('dependencies (knip)', 'npx', ['knip', '--no-progress']) && ok;
 }
 await buildWebAppsIfStale();
 
@@ -92,6 +95,6 @@ for (const file of reports) {
 if (skipped > 0) console.error(`${skipped} test(s) were skipped; every test must run.`);
 // Repeated at the end, where a log read from its tail still shows which test failed and why.
 if (failures.length > 0) console.error(`\nFailed:\n${failures.join('\n')}`);
-if (!ok) console.error('Type-check, lint or the test runner failed (see above).');
+if (!ok) console.error('Type-check, lint, the dependency check or the test runner failed (see above).');
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 && skipped === 0 ? 0 : 1);

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './support/paths.ts';
 
 const CI_RUN = join(REPO_ROOT, '.ci/run');
@@ -64,4 +64,67 @@ describe('.ci/run', () => {
     expect(r.stdout).toContain('Late answers');
     expect(r.status).toBe(0);
   });
+
+  it('runs npm ci and npm test with the Node of .node-version, put first on PATH before npm ci', () => {
+    expect(text).toMatch(/step "node"\n\s+use_pinned_node\n\n\s+step "npm ci"/);
+  });
 });
+
+describe('.node-version and the Node .ci/run runs the tests on', () => {
+  const pinned = readFileSync(join(REPO_ROOT, '.node-version'), 'utf8');
+  const work = mkdtempSync(join(tmpdir(), 'wfm-ci-node-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('holds one exact version, which package.json engines admits', () => {
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const engines = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toMatch(/^>=\d+$/);
+    expect(Number(pinned.split('.')[0])).toBeGreaterThanOrEqual(Number(engines.slice(2)));
+  });
+
+  it("keeps the machine's Node when it is that version", () => {
+    const r = withCiFunctions(`node --version > ${work}/same; NODE_VERSION_FILE=${work}/same use_pinned_node`);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^node v\d+\.\d+\.\d+ \(the machine's, as .*same\)$/m);
+    expect(r.status).toBe(0);
+  });
+
+  it('puts an already fetched Node first on PATH without fetching it again', () => {
+    const cache = join(work, 'cache');
+    mkdirSync(join(cache, '99.1.2/bin'), { recursive: true });
+    writeFileSync(join(cache, '99.1.2/bin/node'), '#!/bin/sh\necho v99.1.2\n');
+    chmodSync(join(cache, '99.1.2/bin/node'), 0o755);
+    writeFileSync(join(work, 'v99'), 'v99.1.2\n');
+    const r = withCiFunctions(`NODE_VERSION_FILE=${work}/v99 use_pinned_node && command -v node`, { WFM_NODE_CACHE: cache });
+    expect(r.stdout).not.toContain('fetching');
+    expect(r.stdout).toContain(`node v99.1.2 from ${cache}/99.1.2`);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(join(cache, '99.1.2/bin/node'));
+    expect(r.status).toBe(0);
+  });
+
+  it('refuses a .node-version that is not one exact version', () => {
+    writeFileSync(join(work, 'loose'), 'lts/*\n');
+    const r = withCiFunctions(`NODE_VERSION_FILE=${work}/loose use_pinned_node`);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("must hold one exact Node version such as 26.12.1, not 'lts/*'");
+  });
+
+  it("fetches .node-version's Node from the npm registry (node-linux-<arch>) when the machine's differs, and runs it", () => {
+    // A `node` that reports another version (and otherwise is the real one, so npm still runs).
+    const stub = join(work, 'stub');
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(join(stub, 'node'), `#!/bin/sh\n[ "$1" = --version ] && { echo v0.0.1; exit 0; }\nexec ${JSON.stringify(process.execPath)} "$@"\n`);
+    chmodSync(join(stub, 'node'), 0o755);
+    const cache = join(work, 'fetched');
+    const r = spawnSync('bash', ['-c', `source ${JSON.stringify(CI_RUN)}\nuse_pinned_node && node -p 'process.version + " " + process.execPath'`], {
+      encoding: 'utf8',
+      timeout: 180_000,
+      env: { ...process.env, PATH: `${stub}:${process.env.PATH}`, WFM_NODE_CACHE: cache },
+    });
+    const version = pinned.trim();
+    expect(r.stdout).toContain(`node v0.0.1 is not .node-version's v${version}: fetching node-linux-`);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(`v${version} ${cache}/${version}/bin/node`);
+    expect(r.status).toBe(0);
+  }, 200_000);
+});
+

