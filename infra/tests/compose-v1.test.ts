@@ -23,7 +23,7 @@ describe('docker-compose.yml with Compose 1.29 (Debian 12’s docker-compose) as
     expect(schemaProblems(compose)).toEqual([]);
     const v1 = composeV1();
     if (v1 !== undefined) {
-      const env = { ...process.env, COMPOSE_FILE: '', COMPOSE_PROJECT_NAME: 'wfm-config-check' };
+      const env: NodeJS.ProcessEnv = { ...process.env, COMPOSE_FILE: '', COMPOSE_PROJECT_NAME: 'wfm-config-check' };
       for (const name of REQUIRED_COMPOSE_VARIABLES) env[name] = 'x'.repeat(40);
       // Throws with compose's message when it refuses the file.
       execFileSync('docker-compose', ['-f', composeFile, 'config', '-q'], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
