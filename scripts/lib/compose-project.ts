@@ -3,7 +3,9 @@
  * Compose found (v2 or Debian's 1.29) under its own project name, with only image names, secrets
  * and the published port given by environment.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { check, run, SMOKE_DIR, type ComposeCommand, type RunResult } from './compose-engine.ts';
@@ -29,6 +31,30 @@ export function composeSecrets(): Record<string, string> {
     secrets[`${name}_PASSWORD`] = hex(24);
   }
   return secrets;
+}
+
+/**
+ * A free port on 127.0.0.1 below the kernel's ephemeral range, for compose to publish on. Compose
+ * binds it only when the gateway starts, a minute or more later; a port from the ephemeral range
+ * (what binding port 0 gives) is by then often taken by some connection or test on a busy machine.
+ */
+export async function publishablePort(): Promise<number> {
+  let low = 32768;
+  try {
+    low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+  } catch {
+    // Not Linux: the usual lower bound.
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = randomInt(20_000, Math.max(20_001, low));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port between 20000 and the ephemeral range');
 }
 
 export class ComposeProject {
@@ -91,16 +117,6 @@ export class ComposeProject {
       const c = last.find((x) => x.service === s);
       return c ? `${s} (${c.status}, ${c.health})` : `${s} (no container)`;
     }).join(', ')}`);
-  }
-
-  /** The last log lines of a service (for a failure report). */
-  async logs(service: string, lines = 30): Promise<string> {
-    const [cmd, ...first] = this.compose.argv;
-    const res = await run(cmd!, [...first, '-f', this.file, '-p', this.name, 'logs', '--no-color', '--tail', String(lines), service], {
-      env: { ...process.env, ...this.variables },
-      timeoutMs: 60_000,
-    });
-    return res.stdout + res.stderr;
   }
 
   /** What `down -v` must have removed: the project's containers, volumes and networks. */
