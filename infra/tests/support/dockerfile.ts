@@ -34,9 +34,13 @@ export function parseDockerfile(text: string): { args: Record<string, string>; s
   return { args, stages };
 }
 
-/** A stage's FROM with global ARG defaults substituted. */
+/** A stage's FROM with global ARG defaults substituted (an ARG default may use an earlier ARG). */
 export function resolvedFrom(stage: Stage, args: Record<string, string>): string {
-  return stage.from.replace(/\$\{?(\w+)\}?/g, (_, name: string) => args[name] ?? '');
+  let from = stage.from;
+  for (let depth = 0; depth < 5 && /\$/.test(from); depth++) {
+    from = from.replace(/\$\{?(\w+)\}?/g, (_, name: string) => args[name] ?? '');
+  }
+  return from;
 }
 
 /**
