@@ -51,14 +51,16 @@ function Field({ id, label, children, after }: { id: string; label: string; chil
   );
 }
 
+/** The dialog's list, plus the job's own value when the API took one outside it (1-50 characters). */
 function ChoiceSelect({ id, value, options, onChange }: { id: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+  const choices = options.includes(value) ? options : [value, ...options];
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger id={id}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        {options.map((option) => (
+        {choices.map((option) => (
           <SelectItem key={option} value={option}>
             {option}
           </SelectItem>
