@@ -40,6 +40,9 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
+      // Six services share the machine's PostgreSQL (max_connections 100) with the parallel
+      // service tests and the distributed runs: four connections each are plenty for the browsers.
+      PG_POOL_MAX: '4',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BACKUP_DIR: backupDir,
