@@ -102,6 +102,14 @@ describe('.node-version and the Node .ci/run runs the tests on', () => {
     expect(r.status).toBe(0);
   });
 
+  it("keeps the machine's npm settings (CA bundle, lockfile options) under the fetched Node, with its own headers", () => {
+    const machine = spawnSync('npm', ['config', 'get', 'globalconfig'], { encoding: 'utf8' }).stdout.trim();
+    const cache = join(work, 'cache');
+    const r = withCiFunctions(`NODE_VERSION_FILE=${work}/v99 use_pinned_node >/dev/null && echo "$npm_config_globalconfig|$npm_config_nodedir"`, { WFM_NODE_CACHE: cache });
+    expect(r.stdout.trim()).toBe(`${machine}|${join(cache, '99.1.2')}`);
+    expect(r.status).toBe(0);
+  });
+
   it('refuses a .node-version that is not one exact version', () => {
     writeFileSync(join(work, 'loose'), 'lts/*\n');
     const r = withCiFunctions(`NODE_VERSION_FILE=${work}/loose use_pinned_node`);

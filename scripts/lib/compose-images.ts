@@ -141,10 +141,14 @@ async function dockerBuild(tag: string, context: string, dockerfile: string, bui
   await check('docker', args, { env: build.env, logFile, timeoutMs: 3_600_000 });
 }
 
-/** npm's CA bundle on this machine (`npm config get cafile`), for npm inside the stand-in node image. */
+/**
+ * npm's CA bundle on this machine (`npm config get cafile`), for npm inside the stand-in node image;
+ * else Node's extra CA bundle (NODE_EXTRA_CA_CERTS), which is how a Node that is not the machine's
+ * (its npm then reads no machine npmrc) still reaches a registry behind a TLS-inspecting proxy.
+ */
 async function npmCaFile(): Promise<string | undefined> {
-  const cafile = (await run('npm', ['config', 'get', 'cafile'])).stdout.trim();
-  return cafile && cafile !== 'null' && cafile !== 'undefined' && existsSync(cafile) ? cafile : undefined;
+  const usable = (file: string | undefined) => (file && file !== 'null' && file !== 'undefined' && existsSync(file) ? file : undefined);
+  return usable((await run('npm', ['config', 'get', 'cafile'])).stdout.trim()) ?? usable(process.env.NODE_EXTRA_CA_CERTS);
 }
 
 /**
