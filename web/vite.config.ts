@@ -244,28 +244,19 @@ async function deferAppScripts(outDir: string, firstFiles: readonly string[]): P
   }
   document.addEventListener('wfm:hydrated', function () {
     stopHolding();
-    // One after the other, each in its own task: React applies a field's new text before the next
-    // press reads it (its updates from an event are applied in a microtask, not at once).
-    var queue = held.splice(0);
-    function next() {
-      var entry = queue.shift();
-      if (!entry) return;
+    held.splice(0).forEach(function (entry) {
       var control = entry.control;
       control.removeAttribute('aria-busy');
       control.style.cursor = '';
-      if (!control.isConnected && !entry.typed) {
+      if (!control.isConnected) {
         control = Array.prototype.filter.call(root.querySelectorAll(CONTROL), function (c) { return same(c, entry.copy); })[entry.index];
       }
-      if (!control || !control.isConnected) return next();
-      whenHydrated(control, 0, function (ready) {
-        (entry.typed ? retell : press)(ready);
-        setTimeout(next, 0);
-      });
-    }
-    // Right after hydration React renders again with what only the browser knows (the visitor's
-    // name, the viewport), which may replace a control: the clicks wait until that has settled.
-    requestAnimationFrame(function () { setTimeout(next, 150); });
-  });
+      if (entry.typed) {
+        if (control.isConnected) whenHydrated(control, 0, retell);
+        return;
+      }
+      if (control) whenHydrated(control, 0, press);
+    });
   });
   function whenParsed() {
     var markup = document.getElementById('root');
