@@ -143,9 +143,9 @@ function filesOfFirstVisit(bundle: Bundle): string[] {
 
 /**
  * Replaces the entry `<script type="module">` and its `modulepreload` links in the built index.html
- * with one small classic script (`assets/boot-<hash>.js`, in the head, not deferred: it holds clicks
- * from before the first paint on) that adds them after the first paint. A server-rendered page
- * (gateway/src/html-pages.ts) then paints its content from the HTML and CSS alone: with the modules in the head, the browser fetched and ran about 700 KB of
+ * with one small classic script (`assets/boot-<hash>.js`, deferred) that adds them after the first
+ * paint. A server-rendered page (gateway/src/html-pages.ts) then paints its content from the HTML
+ * and CSS alone: with the modules in the head, the browser fetched and ran about 700 KB of
  * JavaScript before it painted anything it already had (a phone's first paint waited for all of it).
  * The signal is the first-contentful-paint entry (a second later at most); a page without server
  * markup, or a hidden tab, which paints nothing, loads them at once.
@@ -176,114 +176,26 @@ async function deferAppScripts(outDir: string, firstFiles: readonly string[]): P
     script.src = entry;
     document.head.appendChild(script);
   }
-  // The script runs in the head, before the page's markup is parsed (a classic, blocking script, so
-  // it listens before anything is painted); #root is looked up when needed.
-  var root = { contains: function (node) { var r = document.getElementById('root'); return !!r && r.contains(node); },
-    querySelectorAll: function (selector) { var r = document.getElementById('root'); return r ? r.querySelectorAll(selector) : []; } };
-  // No lost clicks (issue 27 item 3): until React has hydrated the server's markup, a click on one
-  // of its controls is held (the control shows it is pending), the app is started at once, and the
-  // click is given again to the same element once it is hydrated (app/start.tsx sends
-  // 'wfm:hydrated'). Links work natively; text typed into a field is told to React once hydrated.
-  var held = [];
-  var hydrated = false;
-  var CONTROL = 'button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], input[type="checkbox"], input[type="radio"], summary';
-  function same(a, b) {
-    return a.tagName === b.tagName && a.textContent === b.textContent && a.getAttribute('aria-label') === b.getAttribute('aria-label');
+  var root = document.getElementById('root');
+  // Nothing to paint first (a page the server does not render), or nothing painted (a hidden tab).
+  if (!root || !root.firstElementChild || document.visibilityState === 'hidden') return start();
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start, 0); }); });
   }
-  function hold(event) {
-    if (hydrated || !event.isTrusted || !(event.target instanceof Element)) return;
-    var control = event.target.closest(CONTROL);
-    if (!control || !root.contains(control) || control.closest('a[href]')) return;
-    event.preventDefault();
-    event.stopPropagation();
-    for (var i = 0; i < held.length; i++) if (held[i].control === control) return;
-    // Where it is among its look-alikes: found again should React have rendered it afresh.
-    var alike = Array.prototype.filter.call(root.querySelectorAll(CONTROL), function (c) { return same(c, control); });
-    held.push({ control: control, copy: control.cloneNode(true), index: alike.indexOf(control), typed: false });
-    control.setAttribute('aria-busy', 'true');
-    control.style.cursor = 'progress';
-    start();
-  }
-  // A whole press, as a pointer gives it: some controls act on pointerdown or mousedown (tabs, menus).
-  // Text typed into a field before hydration stays in the field, but React's state does not know it:
-  // once hydrated, the field reports it as an input React has not seen (its value tracker reset).
-  function typed(event) {
-    var field = event.target;
-    if (hydrated || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || !root.contains(field)) return;
-    for (var i = 0; i < held.length; i++) if (held[i].control === field) return;
-    held.push({ control: field, copy: field.cloneNode(false), index: -1, typed: true });
-  }
-  function retell(field) {
-    var value = field.value;
-    if (field._valueTracker) field._valueTracker.setValue(value === '' ? ' ' : '');
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  }
-  function press(control) {
-    var init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
-    if (typeof PointerEvent === 'function') control.dispatchEvent(new PointerEvent('pointerdown', Object.assign({ pointerType: 'mouse', isPrimary: true }, init)));
-    control.dispatchEvent(new MouseEvent('mousedown', init));
-    if (typeof PointerEvent === 'function') control.dispatchEvent(new PointerEvent('pointerup', Object.assign({ pointerType: 'mouse', isPrimary: true }, init)));
-    control.dispatchEvent(new MouseEvent('mouseup', init));
-    control.click();
-  }
-  // The app's shell hydrates first; a page inside a Suspense boundary may take a moment more. React
-  // marks an element it has hydrated with its props (a '__reactProps' key): pressed from then on.
-  function whenHydrated(control, waited, act) {
-    var ready = Object.keys(control).some(function (key) { return key.indexOf('__reactProps') === 0; });
-    if (ready || waited >= 5000) return act(control);
-    setTimeout(function () { whenHydrated(control, waited + 25, act); }, 25);
-  }
-  document.addEventListener('click', hold, true);
-  document.addEventListener('input', typed, true);
-  document.addEventListener('change', typed, true);
-  function stopHolding() {
-    hydrated = true;
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('input', typed, true);
-    document.removeEventListener('change', typed, true);
-  }
-  document.addEventListener('wfm:hydrated', function () {
-    stopHolding();
-    held.splice(0).forEach(function (entry) {
-      var control = entry.control;
-      control.removeAttribute('aria-busy');
-      control.style.cursor = '';
-      if (!control.isConnected) {
-        control = Array.prototype.filter.call(root.querySelectorAll(CONTROL), function (c) { return same(c, entry.copy); })[entry.index];
-      }
-      if (entry.typed) {
-        if (control.isConnected) whenHydrated(control, 0, retell);
-        return;
-      }
-      if (control) whenHydrated(control, 0, press);
-    });
-  });
-  function whenParsed() {
-    var markup = document.getElementById('root');
-    // No server markup: React renders the page afresh, nothing to hold (and no 'wfm:hydrated' comes).
-    if (!markup || !markup.firstElementChild) stopHolding();
-    // Nothing to paint first (a page the server does not render), or nothing painted (a hidden tab).
-    if (!markup || !markup.firstElementChild || document.visibilityState === 'hidden') return start();
-    try {
-      new PerformanceObserver(function (list, observer) {
-        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-        observer.disconnect();
-        setTimeout(start, 0);
-      }).observe({ type: 'paint', buffered: true });
-    } catch (error) {
-      requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start, 0); }); });
-    }
-    setTimeout(start, 1000);
-  }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
-  else whenParsed();
+  setTimeout(start, 1000);
 })();
 `;
   const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
   await writeFile(path.join(outDir, name), boot);
   let rewritten = html.replace(entry[0], '');
   for (const m of preloads) rewritten = rewritten.replace(m[0], '');
-  rewritten = rewritten.replace(/<\/head>/, `  <script src="/${name}"></script>\n  </head>`);
+  rewritten = rewritten.replace(/<\/head>/, `  <script defer src="/${name}"></script>\n  </head>`);
   await writeFile(file, rewritten);
 }
 

@@ -187,12 +187,7 @@ function serviceOf(apiPath: string): ServiceName {
   throw new Error(`no service for ${apiPath}`);
 }
 
-/** What the app's not-found handler uses: the server-rendered page of a path the web app has no page for. */
-export interface HtmlPages {
-  sendMissing: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-}
-
-export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions): HtmlPages {
+export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions): void {
   const { web, cache, reads, upstreams } = opts;
   const count = opts.onOutcome ?? (() => {});
   const dist = web.dist === undefined ? undefined : path.resolve(web.dist);
@@ -298,60 +293,42 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         const read = readOf(request);
         // A query, `/polls/` (the list), or an id that is no id, which the app's page names
         // ("Invalid Poll", ...) with a 404: the plain app shell.
-        if (!read) return (await hasPage(web, request.url)) ? sendAppShell(reply, web) : sendMissing(request, reply);
+        if (!read) return sendAppShell(reply.code((await hasPage(web, request.url)) ? 200 : 404), web);
         if (!isBuilt(web)) return sendAppShell(reply, web);
+        const params = request.params as Record<string, string>;
+        const origin = originOf(request);
         const pathname = request.url.split('?', 1)[0]!;
         reply.header('vary', 'Accept-Encoding');
-        return serve(request, reply, read, () => makePage(request, pathname, page)).catch((err: unknown) => {
+        return serve(request, reply, read, async () => {
+          const [html, render] = await Promise.all([template(), renderer()]);
+          // The first refusal among the page's reads (a post that does not exist answers 404).
+          let refused: number | undefined;
+          const readApi = async (apiPath: string) => {
+            try {
+              return await apiJson(apiPath, request);
+            } catch (err) {
+              if (err instanceof NotRenderable) refused ??= err.statusCode;
+              throw err;
+            }
+          };
+          const rendered = await render(pathname, readApi);
+          // The head is made from the answers the renderer read (read again only if it did not).
+          const ctx: PageContext = { origin, get: async (apiPath) => (apiPath in rendered.data ? rendered.data[apiPath] : readApi(apiPath)) };
+          if (refused !== undefined && refused >= 500) throw new NotRenderable(refused);
+          // Not found (or refused): the page says so (its React page's own message); robots skip it.
+          const missing = refused !== undefined || rendered.status === 404;
+          const pageHead = missing
+            ? { title: 'Not found', description: SITE_DESCRIPTION, canonical: `${origin}${pathname}`, type: 'website' as const, noindex: true }
+            : await page.head(params, ctx);
+          const document = renderDocument(html, { head: pageHead, main: rendered.html, data: rendered.data, perVisitor: rendered.perVisitor });
+          return htmlAnswer(missing ? 404 : 200, document);
+        }).catch((err: unknown) => {
           request.log.error({ err }, 'server-rendered page failed; sending the app shell');
           return sendAppShell(reply.code(200), web);
         });
       });
     }
   }
-
-  /**
-   * The page of `pathname` from the web app's server renderer, in the built index.html; `page`
-   * undefined: a path the app has no page for (or a malformed id), which is rendered as a 404.
-   */
-  async function makePage(request: FastifyRequest, pathname: string, page: PageDefinition | undefined): Promise<UpstreamAnswer> {
-    const origin = originOf(request);
-    const params = request.params as Record<string, string>;
-    const [html, render] = await Promise.all([template(), renderer()]);
-    // The first refusal among the page's reads (a post that does not exist answers 404).
-    let refused: number | undefined;
-    const readApi = async (apiPath: string) => {
-      try {
-        return await apiJson(apiPath, request);
-      } catch (err) {
-        if (err instanceof NotRenderable) refused ??= err.statusCode;
-        throw err;
-      }
-    };
-    const rendered = await render(pathname, readApi);
-    // The head is made from the answers the renderer read (read again only if it did not).
-    const ctx: PageContext = { origin, get: async (apiPath) => (apiPath in rendered.data ? rendered.data[apiPath] : readApi(apiPath)) };
-    if (refused !== undefined && refused >= 500) throw new NotRenderable(refused);
-    // Not found (or refused): the page says so (its React page's own message); robots skip it.
-    const missing = !page || refused !== undefined || rendered.status === 404;
-    const pageHead = missing
-      ? { title: 'Not found', description: SITE_DESCRIPTION, canonical: `${origin}${pathname}`, type: 'website' as const, noindex: true }
-      : await page.head(params, ctx);
-    const document = renderDocument(html, { head: pageHead, main: rendered.html, data: rendered.data, perVisitor: rendered.perVisitor });
-    return htmlAnswer(missing ? 404 : 200, document);
-  }
-
-  /** Answers a path the app has no page for (or a malformed id) with the server-rendered page and 404; the shell when that fails. */
-  const sendMissing = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    if (dist === undefined || !isBuilt(web)) return sendAppShell(reply.code(404), web);
-    try {
-      const answer = await makePage(request, request.url.split('?', 1)[0]!, undefined);
-      return reply.code(404).header('content-type', answer.headers['content-type']).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(answer.body);
-    } catch (err) {
-      request.log.error({ err }, 'server-rendered not-found page failed; sending the app shell');
-      return sendAppShell(reply.code(404), web);
-    }
-  };
 
   // -- sitemap, feed, robots -------------------------------------------------------------------
   const feedRead = (request: FastifyRequest, name: string): CacheableRead => ({
@@ -379,8 +356,6 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   app.get('/robots.txt', async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(originOf(request))),
   );
-
-  return { sendMissing };
 }
 
 function htmlAnswer(statusCode: number, html: string): UpstreamAnswer {

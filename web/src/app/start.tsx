@@ -26,8 +26,6 @@ export function start(): void {
     if (serverRendered) {
       // The page was made for an anonymous visitor: this visitor's own copy (their vote) once hydrated.
       const hydrated = () => {
-        // The boot script (web/vite.config.ts) gives the clicks it held to the hydrated elements.
-        document.dispatchEvent(new Event('wfm:hydrated'));
         if (ownCopyNeeded()) void queryClient.invalidateQueries();
       };
       hydrateRoot(root, <AfterHydration onDone={hydrated}>{app}</AfterHydration>);
