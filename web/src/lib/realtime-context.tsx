@@ -12,8 +12,7 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
  * changes), so messages for this visitor only reach it too.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  // No window on the server (entry-server.tsx): the socket opens in an effect, which runs in the browser only.
-  const [client] = useState(() => new RealtimeClient({ url: typeof window === 'undefined' ? '' : realtimeUrl() }));
+  const [client] = useState(() => new RealtimeClient({ url: realtimeUrl() }));
   const queryClient = useContext(QueryClientContext);
 
   useEffect(() => {
