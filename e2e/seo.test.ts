@@ -86,6 +86,37 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('answers 404 for paths the app has no page for and for malformed or unknown ids; the browser draws the spec\'d page', async () => {
+    const cases: Array<[string, string]> = [
+      ['/no-such-page', '404 Page Not Found'],
+      ['/ama~', '404 Page Not Found'],
+      ['/tools.tar.gz', '404 Page Not Found'],
+      ['/polls/abc', 'Invalid Poll'],
+      ['/polls/999999999', 'Poll Not Found'],
+      ['/post/abc', 'Invalid Post'],
+      ['/post/999999998', 'Post Not Found'],
+      ['/ama/999999999', 'Session Not Found'],
+    ];
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      for (const [path, heading] of cases) {
+        const { status, headers } = await crawl(path);
+        expect(status, path).toBe(404);
+        expect(headers.get('content-type'), path).toMatch(/^text\/html/);
+        const answer = await page.goto(`${site}${path}`);
+        expect(answer?.status(), path).toBe(404);
+        await expect.poll(() => page.locator('h1, h2').allInnerTexts(), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining(heading)]));
+      }
+    } finally {
+      await context.close();
+    }
+    // The pages the app has keep answering 200.
+    for (const path of ['/polls', '/templates', '/calculators', '/simulator', '/help', '/ama', '/new']) {
+      expect((await crawl(path)).status, path).toBe(200);
+    }
+  });
+
   it('the HTML is cached like the JSON and dropped by the same events: a new comment shows at once', async () => {
     const first = await crawl(`/post/${seed.postId}`);
     const again = await crawl(`/post/${seed.postId}`);
@@ -186,6 +217,9 @@ describe('sitemap, feed and robots.txt', () => {
       expect(xml, path).toContain(`<loc>${site}${path}</loc>`);
     }
     expect(xml).not.toContain('/admin');
+    // Every page it names answers 200 (none of the 404s above).
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    for (const loc of locs.slice(0, 50)) expect((await crawl(loc.slice(site.length))).status, loc).toBe(200);
   });
 
   it('/rss.xml carries the latest posts with links to their pages', async () => {

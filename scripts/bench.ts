@@ -15,6 +15,10 @@
  *            (scripts/lib/ama-bench.ts): exactly 500 bookings, every other answer a clear 4xx.
  *   soak     a mixed workload with websocket clients for BENCH_SOAK_MINUTES (30): req/s, p99 and every
  *            process's RSS each minute, then `soak ratio last/first` (scripts/lib/soak-bench.ts).
+ *   lighthouse  Lighthouse mobile performance of every public page, first visit and returning visitor,
+ *            LIGHTHOUSE_RUNS (5) runs each, on LIGHTHOUSE_POSTS (500) seeded posts: medians of
+ *            performance, TBT, LCP, max potential FID and CLS, the machine's benchmarkIndex; ends with
+ *            `lighthouse worst median: <n>` (scripts/lib/lighthouse-bench.ts).
  *   ws       5,000 websocket clients round-robin over two gateway processes: gateway memory per
  *            idle connection, then new post -> new_post on every client, p50/p99/max
  *            (scripts/lib/ws-bench.ts); ends with `ws p99 ms: <n>`.
@@ -37,6 +41,7 @@ import { BenchFailure, BenchGuard } from './lib/bench-guard.ts';
 import { SEARCH_WORD, seedFeed } from './lib/feed-seed.ts';
 import { freePort, freePorts } from './lib/free-ports.ts';
 import { benchJobs } from './lib/jobs-bench.ts';
+import { benchLighthouse } from './lib/lighthouse-bench.ts';
 import { benchWs } from './lib/ws-bench.ts';
 import { runLoad, type LoadSpec } from './lib/load-generator.ts';
 import { measureWriteToWebsocket } from './lib/realtime-latency.ts';
@@ -211,13 +216,13 @@ async function stopRun(run: DistributedRun, database: string): Promise<void> {
 }
 
 /** Seeds FEED_POSTS posts as the forum's own role (feed and search benches). */
-async function seed(database: string) {
+async function seed(database: string, posts = FEED_POSTS) {
   const forumUrl = new URL(PG_ADMIN_URL);
   forumUrl.pathname = `/${database}`;
   forumUrl.username = 'forum_svc';
   forumUrl.password = BENCH_SERVICE_PASSWORD;
   const started = Date.now();
-  const seeded = await seedFeed(forumUrl.toString(), FEED_POSTS);
+  const seeded = await seedFeed(forumUrl.toString(), posts);
   console.log(
     `\nseeded ${seeded.posts} posts, ${seeded.comments} comments, ${seeded.upvotes} upvotes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -391,7 +396,29 @@ async function benchAma() {
   }
 }
 
+/** Lighthouse on every public page of a distributed run seeded with LIGHTHOUSE_POSTS posts (scripts/lib/lighthouse-bench.ts). */
+async function lighthouseBench() {
+  await buildWebAppsIfStale();
+  const database = `wfm_bench_lh_${randomBytes(3).toString('hex')}`;
+  const admin = { username: 'bench-admin', password: 'bench-admin-password-0001' };
+  let run: DistributedRun;
+  try {
+    run = await startDistributed({ ...(await distributedOptions(database)), env: { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } });
+    guard.watchAll(run.processes);
+  } catch (err) {
+    await dropDatabase(database);
+    throw err;
+  }
+  try {
+    const seeded = await seed(database, Number(process.env.LIGHTHOUSE_POSTS ?? 500));
+    await benchLighthouse({ siteUrl: run.gatewayUrl, admin, postId: seeded.detailId, checkAlive: () => guard.checkAlive() });
+  } finally {
+    await stopRun(run, database);
+  }
+}
+
 const benches: Record<string, () => Promise<void>> = {
+  lighthouse: lighthouseBench,
   gateway: benchGateway,
   feed: benchFeed,
   search: benchSearch,

@@ -6,9 +6,80 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { budgetTable, overBudget, routeFigures, type BudgetChunk } from './build/js-budget.ts';
+import { paths, ROUTE_ID } from './src/config/paths.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+/**
+ * Writes `routes.json` into the build: the app's route patterns, which the gateway reads to answer
+ * a path the app has no route for with 404 (not 200 and a drawn "Page Not Found"), and a detail
+ * path whose id is no id (router.tsx, numericId) with 404 too. The list is paths.ts, the router's own.
+ */
+function routeManifest(): Plugin {
+  return {
+    name: 'wfm-route-manifest',
+    apply: 'build',
+    generateBundle() {
+      const routes = Object.values(paths).map((route) => route.path);
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify({ routes, id: ROUTE_ID.source }, null, 2)}\n` });
+    },
+  };
+}
+
+/** Issue 27's target: at most this much compressed JavaScript before a public route is interactive. */
+const JS_TARGET_KB = 150;
+/**
+ * Every route is over the target today: each has its figure of 2026-11-27 plus about 8 KB (chunk
+ * boundaries move a little with unrelated changes), a ratchet that lowers as routes shrink; an
+ * entry goes when its route reaches the target (docs/decisions.md, 2026-11-27, JavaScript budget).
+ */
+const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
+  home: 265,
+  newPost: 300,
+  post: 305,
+  tools: 265,
+  templates: 265,
+  polls: 365,
+  poll: 260,
+  calculators: 265,
+  simulator: 260,
+  help: 255,
+  ama: 270,
+  amaSession: 265,
+  jobs: 260,
+  notifications: 255,
+  recoveryPhrase: 255,
+  notFound: 255,
+};
+
+/** The page module of each route: paths.ts's key in kebab case under src/routes (router.tsx). */
+const PAGE_MODULES = Object.fromEntries([
+  ...Object.entries(paths).map(([key, route]) => [route.path, `/src/routes/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`]),
+  ['(not found)', '/src/routes/not-found.tsx'],
+]);
+const BUDGET_BYTES = Object.fromEntries(
+  [...Object.entries(paths).map(([key, route]) => [route.path, key] as const), ['(not found)', 'notFound'] as const].map(([route, key]) => [
+    route,
+    (JS_BUDGET_KB[key as keyof typeof JS_BUDGET_KB] ?? JS_TARGET_KB) * 1024,
+  ]),
+);
+
+/** Prints each route's compressed JavaScript before it is interactive; fails the build over budget (build/js-budget.ts). */
+function jsBudget(): Plugin {
+  return {
+    name: 'wfm-js-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c as BudgetChunk] : []));
+      const figures = routeFigures(chunks, PAGE_MODULES, BUDGET_BYTES);
+      this.info(`JavaScript before interactive, per route:\n${budgetTable(figures)}`);
+      const over = overBudget(figures);
+      if (over.length > 0) this.error(`JavaScript budget exceeded (web/build/js-budget.ts):\n${over.join('\n')}`);
+    },
+  };
+}
+
 /** Files worth compressing: text, at least 1 KB. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
 
@@ -132,7 +203,7 @@ async function deferAppScripts(outDir: string, firstFiles: readonly string[]): P
 const gateway = `http://localhost:${process.env.PORT || 8080}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routeManifest(), jsBudget(), precompress()],
   server: {
     port: 5173,
     proxy: {

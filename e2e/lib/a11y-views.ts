@@ -58,6 +58,8 @@ export const A11Y_VIEWS: A11yView[] = [
   { name: 'AMA sessions', app: 'web', route: 'ama', path: () => '/ama', ready: (p) => p.getByText('Holiday peak staffing AMA').first().waitFor() },
   { name: 'AMA session', app: 'web', route: 'amaSession', path: (s) => `/ama/${s.sessionId}`, ready: (p) => heading(p, 'Holiday peak staffing AMA') },
   { name: 'jobs', app: 'web', route: 'jobs', path: () => '/jobs', ready: (p) => p.getByText('Acme Contact Centres').first().waitFor() },
+  // A path with no route answers 404; the app draws its not-found page (Lighthouse does not audit a 404).
+  { name: 'not found', app: 'web', path: () => '/no-such-page', ready: (p) => heading(p, '404 Page Not Found') },
   { name: 'not found', app: 'web', path: () => '/no-such-page', ready: (p) => heading(p, '404 Page Not Found') },
 
   // --- public app: dialogs ---------------------------------------------------------------------

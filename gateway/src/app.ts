@@ -34,7 +34,7 @@ import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { registerHtmlPages } from './html-pages.ts';
-import { appForPath, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
+import { appForPath, hasPage, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
 
 export { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
@@ -199,7 +199,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const web = wantsHtml(request) ? appForPath(webApps, request.url) : undefined;
-    if (web) return sendAppShell(reply.code(200), web);
+    // A path the app has no page for is a 404 (its shell draws the not-found page), not a soft 200.
+    if (web) return sendAppShell(reply.code((await hasPage(web, request.url)) ? 200 : 404), web);
     return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   });
 

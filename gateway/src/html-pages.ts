@@ -30,7 +30,7 @@ import { robotsTxt, rssXml, sitemapXml, type SitemapEntry } from './html-feeds.t
 import type { CacheableReads, CacheableRead } from './read-cache/cacheable-reads.ts';
 import { answerCached, readFromService, type CacheOutcome } from './read-cache/cached-reads.ts';
 import type { ReadCache, UpstreamAnswer } from './read-cache/read-cache.ts';
-import { isBuilt, sendAppShell, type WebApp } from './static-apps.ts';
+import { hasPage, isBuilt, sendAppShell, type WebApp } from './static-apps.ts';
 import type { Upstreams } from './upstreams.ts';
 
 /**
@@ -296,8 +296,10 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
       };
       app.get(page.url, { onRequest: hitHook(readOf), preHandler: opts.rateLimit }, async (request, reply) => {
         const read = readOf(request);
-        // A search on the home page, or an id that is no id: the plain app shell decides.
-        if (!read || !isBuilt(web)) return sendAppShell(reply, web);
+        // A search on the home page, `/polls/` (the list), or an id that is no id, which the app's
+        // page names ("Invalid Poll", ...) with a 404: the plain app shell.
+        if (!read) return sendAppShell(reply.code((await hasPage(web, request.url)) ? 200 : 404), web);
+        if (!isBuilt(web)) return sendAppShell(reply, web);
         const params = request.params as Record<string, string>;
         const origin = originOf(request);
         reply.header('vary', 'Accept-Encoding');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -82,13 +82,72 @@ function notBuiltPage(web: WebApp): string {
   ].join('\n');
 }
 
+/** A build's routes.json (web/vite.config.ts, routeManifest): the app's route patterns and what an `:id` looks like. */
+interface RouteManifest {
+  routes: string[];
+  id: string;
+}
+
+interface RouteMatcher {
+  mtimeMs: number;
+  matches: (segments: readonly string[]) => boolean;
+}
+
+const matchers = new Map<string, RouteMatcher>();
+
+function matcherOf(manifest: RouteManifest, mtimeMs: number): RouteMatcher {
+  const id = new RegExp(manifest.id);
+  const patterns = manifest.routes.map((route) => route.split('/').filter(Boolean));
+  return {
+    mtimeMs,
+    // As the router matches: static segments ignore case, a trailing slash does not count.
+    matches: (segments) =>
+      patterns.some(
+        (pattern) =>
+          pattern.length === segments.length &&
+          pattern.every((part, i) => (part.startsWith(':') ? id.test(segments[i]!) : part.toLowerCase() === segments[i]!.toLowerCase())),
+      ),
+  };
+}
+
+/**
+ * Whether the app has a page for `url` (its path below the app's prefix): a route of the build's
+ * routes.json, with a well-formed id where the route has one. A build without the file (an older
+ * build, the admin app) has a page for every path: its shell decides.
+ */
+export async function hasPage(web: WebApp, url: string): Promise<boolean> {
+  if (web.dist === undefined) return true;
+  const file = path.join(path.resolve(web.dist), 'routes.json');
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return true;
+  let matcher = matchers.get(file);
+  if (!matcher || matcher.mtimeMs !== info.mtimeMs) {
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as RouteManifest;
+    matcher = matcherOf(manifest, info.mtimeMs);
+    matchers.set(file, matcher);
+  }
+  const pathname = url.split('?', 1)[0]!.slice(web.prefix.length - 1);
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return false;
+  }
+  return matcher.matches(segments);
+}
+
 export function isBuilt(web: WebApp): boolean {
   return web.dist !== undefined && existsSync(path.join(path.resolve(web.dist), 'index.html'));
 }
 
-/** Answers a client-side route with the app's index.html, or a 503 page when it is not built. */
+/**
+ * Answers a client-side route with the app's index.html, or a 503 page when it is not built. A
+ * 404 (a path the app has no page for, which the shell draws as its not-found page) tells robots
+ * to leave it out.
+ */
 export async function sendAppShell(reply: FastifyReply, web: WebApp): Promise<FastifyReply> {
   reply.header('vary', 'Accept');
+  if (reply.statusCode === 404) reply.header('x-robots-tag', 'noindex');
   const dist = web.dist === undefined ? undefined : path.resolve(web.dist);
   const index = dist === undefined ? null : await stat(path.join(dist, 'index.html')).catch(() => null);
   if (dist === undefined || !index?.isFile()) {

@@ -63,6 +63,7 @@ beforeAll(async () => {
   const forumUrl = await forum.listen({ port: 0, host: '127.0.0.1' });
   webDist = await writeBuiltApp('web');
   await writeFile(path.join(webDist, 'index.html'), TEMPLATE);
+  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ routes: ['/', '/post/:id', '/polls', '/polls/:id', '/ama', '/ama/:id', '/tools', '/jobs'], id: '^[1-9]\\d{0,14}$' }));
   const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   await writeFile(path.join(webDist, 'assets', 'index-Bx1a2b3c.js'), js);
   await writeFile(path.join(webDist, 'assets', 'index-Bx1a2b3c.js.br'), brotliCompressSync(js));
@@ -125,12 +126,20 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
-  it('answers the plain app shell, never a 5xx, for ids that are no ids, odd URLs and a failing service', async () => {
-    for (const url of ['/post/abc', '/post/007', '/post/1e3', `/post/${'9'.repeat(40)}`, '/post/%00', '/post/1%2F2', '/?q=%ZZ', `/?q=${'a'.repeat(3000)}`]) {
+  it('answers the plain app shell, never a 5xx, for ids that are no ids (404), odd URLs and a failing service', async () => {
+    for (const url of ['/post/abc', '/post/007', '/post/1e3', `/post/${'9'.repeat(40)}`, '/post/%00', '/post/1%2F2', '/polls/abc', '/ama/-1']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('wfm-initial-data');
     }
+    for (const url of ['/?q=%ZZ', `/?q=${'a'.repeat(3000)}`, '/polls/']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('wfm-initial-data');
+    }
+    expect(forumCalls).toEqual([]);
     forumDown = true;
     const down = await app.inject({ method: 'GET', url: '/post/31' });
     expect(down.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { startFakeServices, startGateway, writeBuiltApp, type FakeServices } from './helpers.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+const WEB_ROUTES = ['/', '/new', '/post/:id', '/tools', '/templates', '/polls', '/polls/:id', '/calculators', '/simulator', '/help', '/ama', '/ama/:id', '/jobs', '/notifications', '/recovery-phrase'];
 
 let services: FakeServices;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -16,6 +18,8 @@ let adminDist: string;
 beforeAll(async () => {
   services = await startFakeServices();
   webDist = await writeBuiltApp('web');
+  // What the web build writes (web/vite.config.ts, routeManifest): its routes and what an id looks like.
+  await writeFile(path.join(webDist, 'routes.json'), JSON.stringify({ routes: WEB_ROUTES, id: '^[1-9]\\d{0,14}$' }));
   adminDist = await writeBuiltApp('admin');
   gateway = await startGateway(services, { webDist, adminDist });
   app = gateway.app;
@@ -36,6 +40,24 @@ describe('single-page apps', () => {
       expect(res.body, url).toContain('web shell');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('answers 404 and noindex, with the shell that draws the not-found page, for paths the app has no page for', async () => {
+    for (const url of ['/no-such-page', '/ama~', '/tools.tar.gz', '/polls/abc', '/polls/007', '/post/abc', '/ama/0', '/ama/1/2', '/jobs/x']) {
+      const res = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain('web shell');
+    }
+    // The router's own leniency: case and a trailing slash do not make a path unknown.
+    for (const url of ['/templates', '/Templates/', '/calculators?tab=erlang', '/help/', '/recovery-phrase']) {
+      const res = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+    }
+    // The admin app's build names no routes: its shell decides.
+    expect((await app.inject({ method: 'GET', url: '/admin/no-such-tab', headers: HTML })).statusCode).toBe(200);
   });
 
   it('serves the app root even to clients that do not ask for HTML', async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
-import { paths } from '../config/paths.ts';
+import { paths, ROUTE_ID } from '../config/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -24,7 +24,7 @@ function page(load: () => Promise<{ default: ComponentType }>, preload?: RoutePr
   };
 }
 
-const numericId = (params: Params) => (params.id && /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : null);
+const numericId = (params: Params) => (params.id && ROUTE_ID.test(params.id) ? Number(params.id) : null);
 
 export const routes: RouteObject[] = [
   {

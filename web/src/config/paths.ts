@@ -16,3 +16,6 @@ export const paths = {
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   recoveryPhrase: { path: '/recovery-phrase', getHref: () => '/recovery-phrase' },
 } as const;
+
+/** What a `:id` of a route above must look like (a canonical positive integer); anything else is no id. */
+export const ROUTE_ID = /^[1-9]\d{0,14}$/;
