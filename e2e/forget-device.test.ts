@@ -103,7 +103,7 @@ describe('forget this device', () => {
     expect((await created).status()).toBe(200);
     // The toast sits outside the welcome modal that opens for the new visitor (hidden from the
     // accessibility tree then): found by its text.
-    await page.getByText('This browser now has a new anonymous session.').waitFor();
+    await page.getByText('This browser now has a new anonymous session.', { exact: true }).waitFor();
 
     // Storage: a new token, no username.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).not.toBe(oldToken);
