@@ -3,7 +3,7 @@
  * registers appears, with its methods, in the OpenAPI document the service publishes (kit
  * openapi.ts), which the gateway merges into /api/docs/openapi.json.
  */
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -34,13 +34,14 @@ const openApiPath = (url: string) => url.replace(/:(\w+)(?:\([^)]*\))?/g, '{$1}'
 /** The service definition with its routes wrapped so every route it registers is recorded. */
 function recordingRoutes(def: ServiceDefinition): { def: ServiceDefinition; routes: RegisteredRoute[] } {
   const routes: RegisteredRoute[] = [];
-  const recorded: FastifyPluginAsync = async (app) => {
+  // An app-wide onRoute hook added before the service's own hooks and routes sees every route it adds.
+  const hooks: ServiceDefinition['hooks'] = async (app, ctx) => {
     app.addHook('onRoute', (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     });
-    await app.register(def.routes);
+    await def.hooks?.(app, ctx);
   };
-  return { def: { ...def, routes: recorded }, routes };
+  return { def: { ...def, hooks }, routes };
 }
 
 /** Public routes of `routes` that `doc` leaves out, as `METHOD path`. */
@@ -94,12 +95,14 @@ describe('the coverage check itself', () => {
   const forum = definitions.find((def) => def.name === 'forum')!;
   const withHiddenRoute: ServiceDefinition = {
     ...forum,
-    routes: async (base) => {
-      await base.register(forum.routes);
-      const app = base.withTypeProvider<ZodTypeProvider>();
-      app.get('/api/posts/:id/secret', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async () => ({}));
-      app.delete('/uploads/:name', { schema: { hide: true } }, async () => ({}));
-    },
+    routes: [
+      ...(typeof forum.routes === 'function' ? [async (app: FastifyInstance) => void (await app.register(forum.routes as FastifyPluginAsync))] : forum.routes),
+      async (base) => {
+        const app = base.withTypeProvider<ZodTypeProvider>();
+        app.get('/api/posts/:id/secret', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async () => ({}));
+        app.delete('/uploads/:name', { schema: { hide: true } }, async () => ({}));
+      },
+    ],
   };
 
   test('reports a public route left out of the document, with its method', async () => {

@@ -39,8 +39,9 @@ import { createAuthorNames, type AuthorNames } from './author-names.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
+import type { ServiceContext, ServiceRoutes } from './context.ts';
 
-export interface ServiceDefinition {
+export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   name: ServiceName;
   /** The Postgres schema the service owns (search_path of app.sql, home of its migrations and outbox). */
   schema: string;
@@ -52,13 +53,29 @@ export interface ServiceDefinition {
   env?: z.ZodObject<typeof serviceEnvSchema.shape & z.ZodRawShape>;
   /** Numbered migration files (SQL or TS) for node-pg-migrate. */
   migrationsDir: string;
-  /** Registered after the kit's plugins; may use app.sql, app.bus, app.config, app.requireStaff. */
-  routes: FastifyPluginAsync;
+  /**
+   * What the service adds to the kit's context (a mail transport, a cache), built once per app after
+   * the kit's plugins; default the kit's context as it is. Tests replace parts with
+   * buildTestService(def, { context: {...} }).
+   */
+  context?(base: ServiceContext, app: FastifyInstance): C | Promise<C>;
+  /**
+   * App-wide hooks the service adds before its routes (they see every route of the service), e.g.
+   * the forum's visitor-activity onResponse hook.
+   */
+  hooks?(app: FastifyInstance, ctx: C): Promise<void>;
+  /**
+   * The service's route modules, each registered by the kit as its own plugin with the context.
+   * (A single plugin is still accepted while services move to modules; it sees no context.)
+   */
+  routes: readonly ServiceRoutes<C>[] | FastifyPluginAsync;
   /** Runs once the app is ready (also under app.inject): subscriptions and the like. */
-  onReady?(app: FastifyInstance): Promise<void>;
+  onReady?(app: FastifyInstance, ctx: C): Promise<void>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
-  /** Background jobs: handlers and repeatable jobs on the service's own queue, run in its process (kit jobs/). */
+  /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit jobs/). */
+  tasks?(ctx: C): ServiceJobs;
+  /** Old form of `tasks`, handed the app; kept only while services move to `tasks(ctx)`. */
   jobs?(app: FastifyInstance): ServiceJobs;
   /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
   limits?: LimitTable;
@@ -108,6 +125,10 @@ export interface ServiceAppDeps {
   /** Identity's internal URL for app.authorNames (IDENTITY_URL); default http://127.0.0.1:7101. */
   identityUrl?: string | undefined;
   logger?: Logger;
+  /** The clock of the service context (ctx.now); default Date.now. Tests move it. */
+  now?: () => number;
+  /** Parts of the service's context to replace after it is built (tests: a mail transport). */
+  context?: Record<string, unknown> | undefined;
   /** Upload quotas, concurrency and cleanup (UPLOAD_* variables); default DEFAULT_UPLOAD_SETTINGS. */
   uploads?: Partial<UploadSettings> | undefined;
   /** Which proxies may set x-forwarded-for (Fastify trustProxy); default none (TRUST_PROXY). */
@@ -147,8 +168,10 @@ declare module 'fastify' {
     };
     /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
     authorNames: AuthorNames;
-    /** Where this service's staff actions go; write them with `recordStaffAction(tx, app, staff, {...})`. */
+    /** Where this service's staff actions go; write them with `recordStaffAction(tx, ctx, staff, {...})`. */
     staffActionLog: StaffActionLog;
+    /** The service context the kit built for this app (contextOf(app) types it). */
+    serviceContext: ServiceContext;
   }
   interface FastifyRequest {
     /** The staff member the gateway signed for this request, or null. */
@@ -198,7 +221,7 @@ function registerJsonParser(app: FastifyInstance): void {
 }
 
 /** Builds a service's Fastify app (not listening): the kit's plugins, then the service's routes. */
-export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppDeps): Promise<FastifyInstance> {
+export async function createServiceApp<C extends ServiceContext>(def: ServiceDefinition<C>, deps: ServiceAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(def.name),
     trustProxy: deps.trustProxy ?? false,
@@ -275,10 +298,31 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   registerHealth(app, { sql: deps.sql, bus: deps.bus });
 
   await registerOpenApi(app, def.name);
-  await app.register(def.routes);
+  const base: ServiceContext = {
+    name: def.name,
+    schema: def.schema,
+    sql: deps.sql,
+    bus: deps.bus,
+    redis: deps.redis,
+    now: deps.now ?? Date.now,
+    log: app.log,
+    env,
+    staffActionLog: app.staffActionLog,
+    identity: app.authorNames,
+    uploadSettings: app.uploadSettings,
+    limits: app.rateLimitTable,
+  };
+  const ctx = { ...(def.context ? await def.context(base, app) : (base as C)), ...deps.context } as C;
+  app.decorate('serviceContext', ctx as ServiceContext);
+  if (def.hooks) await def.hooks(app, ctx);
+  if (typeof def.routes === 'function') {
+    await app.register(def.routes);
+  } else {
+    for (const routes of def.routes) await app.register(async (scope) => routes(scope, ctx));
+  }
   if (def.onReady) {
     const onReady = def.onReady;
-    app.addHook('onReady', async () => onReady(app));
+    app.addHook('onReady', async () => onReady(app, ctx));
   }
   return app;
 }

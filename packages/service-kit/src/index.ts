@@ -72,6 +72,7 @@ export {
   type ServiceConfig,
   type ServiceDefinition,
 } from './app.ts';
+export { contextOf, type ServiceContext, type ServiceRoutes } from './context.ts';
 export { redisClientOptions, startService, type RunningService, type StartServiceOverrides } from './server.ts';
 export { staffOnly } from './staff-routes-access.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SERVICES } from '@wfm/contracts/shared';
 import { beforePublishOf, createServiceApp, type ServiceDefinition } from './app.ts';
+import { contextOf, type ServiceContext } from './context.ts';
 import { createBus } from './bus/index.ts';
 import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
@@ -75,7 +76,7 @@ export const redisClientOptions = (commandTimeoutMs: number) => ({
  * event bus -> outbox relay -> table maintenance -> app.listen. close() stops accepting
  * connections, drains in-flight requests, stops the relay, then closes what this call opened.
  */
-export async function startService(def: ServiceDefinition, overrides: StartServiceOverrides = {}): Promise<RunningService> {
+export async function startService<C extends ServiceContext>(def: ServiceDefinition<C>, overrides: StartServiceOverrides = {}): Promise<RunningService> {
   const standalone = overrides.registerSignals !== false;
   let logger = overrides.logger;
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -144,10 +145,11 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       env,
     });
     cleanups.push(() => app.close());
-    if (def.jobs) {
+    const tasks = def.tasks ? def.tasks(contextOf<C>(app)) : def.jobs?.(app);
+    if (tasks) {
       const jobs = startServiceJobs({
         name: def.name,
-        jobs: def.jobs(app),
+        jobs: tasks,
         sql,
         redisUrl: env.REDIS_URL,
         logger,

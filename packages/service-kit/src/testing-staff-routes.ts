@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '@wfm/contracts/shared';
 import { hasRight, type AdminRight } from '@wfm/contracts/admin';
 import type { ServiceDefinition } from './app.ts';
+import type { ServiceContext } from './context.ts';
 import { STAFF_HEADERS, signStaffHeaders } from './staff-signature.ts';
 import { buildTestService, type TestService } from './testing.ts';
 
@@ -28,23 +29,26 @@ const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '987654321');
  * right (staffOnly), answers 401 to missing, plain, foreign-secret, misdirected and tampered staff
  * headers, and 403 to every role without the right.
  */
-export function describeStaffRouteAccess(def: ServiceDefinition, options: StaffRouteAccessOptions): void {
+export function describeStaffRouteAccess<C extends ServiceContext>(def: ServiceDefinition<C>, options: StaffRouteAccessOptions): void {
   const publicCalls = new Set(options.public ?? []);
   const routes: StaffRoute[] = [];
   let t: TestService;
 
   beforeAll(async () => {
-    const recorded: FastifyPluginAsync = async (app) => {
-      app.addHook('onRoute', (route: RouteOptions) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) {
-          if (method === 'HEAD' || !route.url.startsWith('/api/admin/') || publicCalls.has(route.url)) continue;
-          routes.push({ method, url: route.url, right: route.config?.staffRight });
-        }
-      });
-      await app.register(def.routes);
-    };
-    t = await buildTestService({ ...def, routes: recorded });
+    // An app-wide onRoute hook added before the service's own hooks and routes sees every route it adds.
+    t = await buildTestService({
+      ...def,
+      hooks: async (app, ctx) => {
+        app.addHook('onRoute', (route: RouteOptions) => {
+          const methods = Array.isArray(route.method) ? route.method : [route.method];
+          for (const method of methods) {
+            if (method === 'HEAD' || !route.url.startsWith('/api/admin/') || publicCalls.has(route.url)) continue;
+            routes.push({ method, url: route.url, right: route.config?.staffRight });
+          }
+        });
+        await def.hooks?.(app, ctx);
+      },
+    });
   });
   afterAll(async () => t?.close());
 

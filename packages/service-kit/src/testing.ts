@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import postgres from 'postgres';
 import type { StaffRole } from '@wfm/contracts/shared';
 import { beforePublishOf, createServiceApp, type ServiceDefinition } from './app.ts';
+import { contextOf, type ServiceContext } from './context.ts';
 import { createMemoryBus } from './bus/memory.ts';
 import { createNatsBus } from './bus/nats.ts';
 import type { EventBus } from './bus/types.ts';
@@ -58,8 +59,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export interface TestService {
+export interface TestService<C extends ServiceContext = ServiceContext> {
   app: FastifyInstance;
+  /** The service context the kit built (with the test clock when one was given). */
+  ctx: C;
   sql: Sql;
   bus: EventBus;
   /** The test database's URL. */
@@ -77,7 +80,11 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export interface BuildTestServiceOptions {
+export interface BuildTestServiceOptions<C extends ServiceContext = ServiceContext> {
+  /** The clock of the service context (ctx.now), e.g. a test clock's `now`; default Date.now. */
+  now?: () => number;
+  /** Parts of the service's context to replace (e.g. a recording mail transport). */
+  context?: Partial<Omit<C, keyof ServiceContext>>;
   /** 'memory' (default) or 'nats' (real JetStream at NATS_URL, default nats://127.0.0.1:4222). */
   bus?: 'memory' | 'nats';
   /** Run the outbox relay so written events reach the bus (default true). */
@@ -104,7 +111,10 @@ export interface BuildTestServiceOptions {
  * outbox relay running and the app ready for app.inject. close() releases everything and drops the
  * database. Logs are silent unless LOG_LEVEL is set; error lines are kept for loggedErrors().
  */
-export async function buildTestService(def: ServiceDefinition, opts: BuildTestServiceOptions = {}): Promise<TestService> {
+export async function buildTestService<C extends ServiceContext = ServiceContext>(
+  def: ServiceDefinition<C>,
+  opts: BuildTestServiceOptions<C> = {},
+): Promise<TestService<C>> {
   const errors: string[] = [];
   const logger = process.env.LOG_LEVEL
     ? createLogger(def.name, process.env.LOG_LEVEL)
@@ -135,11 +145,12 @@ export async function buildTestService(def: ServiceDefinition, opts: BuildTestSe
       VISITOR_TOKEN_SECRET: TEST_VISITOR_SECRET,
       ...opts.env,
     });
-    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback' });
+    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback', now: opts.now, context: opts.context });
     closers.unshift(() => app.close());
     await app.ready();
     return {
       app,
+      ctx: contextOf<C>(app),
       sql,
       bus,
       databaseUrl: db.url,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceRoutes } from '../src/context.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
@@ -24,7 +24,7 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const routes: FastifyPluginAsync = async (base) => {
+const routes: ServiceRoutes = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -73,11 +73,13 @@ const routes: FastifyPluginAsync = async (base) => {
   );
 };
 
+export const fixtureRoutes: readonly ServiceRoutes[] = [routes];
+
 /** A small service over the fixture migrations, exercising every part of the kit. */
 export const fixtureService: ServiceDefinition = {
   name: 'forum',
   schema: 'kit_fixture',
   migrationsDir: fixtureDir('migrations'),
-  routes,
+  routes: fixtureRoutes,
   bodyLimit: 1024,
 };

@@ -20,12 +20,12 @@ const fixtureEnvSchema = serviceEnvSchema.extend({
 const withEnv: ServiceDefinition = {
   ...fixtureService,
   env: fixtureEnvSchema,
-  routes: async (app) => {
+  routes: [async (app) => {
     app.get('/env', async () => {
       const env = serviceEnv(app, fixtureEnvSchema);
       return { greeting: env.FIXTURE_GREETING, limit: env.FIXTURE_LIMIT, nodeEnv: env.NODE_ENV };
     });
-  },
+  }],
 };
 
 let db: TestDatabase;

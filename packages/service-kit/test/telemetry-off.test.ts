@@ -13,7 +13,7 @@ import { trace } from '@opentelemetry/api';
 import { writeEvent } from '../src/outbox.ts';
 import { startTracing, tracingEnabled } from '../src/telemetry/tracing.ts';
 import { buildTestService, type TestService } from '../src/testing.ts';
-import { fixtureService, uid } from './helpers.ts';
+import { fixtureService, fixtureRoutes, uid } from './helpers.ts';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/tracing-off-fixture.ts', import.meta.url));
@@ -36,13 +36,12 @@ let t: TestService;
 beforeAll(async () => {
   t = await buildTestService({
     ...fixtureService,
-    routes: async (app) => {
-      await fixtureService.routes(app, {});
+    routes: [...fixtureRoutes, async (app) => {
       app.post('/traced-write', async (request) => {
         await app.sql.begin((tx) => writeEvent(tx, 'identity.profile.created', { username: (request.body as { u: string }).u, created_at: 1 }));
         return { traceContext: request.traceContext ?? 'none' };
       });
-    },
+    }],
   }, { relay: false });
 });
 

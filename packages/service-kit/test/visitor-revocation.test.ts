@@ -11,10 +11,10 @@ describe('revoked visitor tokens', () => {
   beforeAll(async () => {
     svc = await buildTestService({
       ...fixtureService,
-      routes: async (scope) => {
+      routes: [async (scope) => {
         scope.get('/whoami', async (req) => ({ visitor: req.visitor?.key ?? null }));
         scope.post('/vote', async (req) => ({ key: requireVisitor(req).key }));
-      },
+      }],
     });
     app = svc.app;
   });
@@ -51,9 +51,9 @@ describe('app.authorNames', () => {
     svc = await buildTestService(
       {
         ...fixtureService,
-        routes: async (scope) => {
+        routes: [async (scope) => {
           scope.post('/name', async (req) => ({ name: await scope.authorNames.accept(req, (req.body as { name: string }).name) }));
-        },
+        }],
       },
       { identityUrl: 'http://127.0.0.1:9' },
     );

@@ -39,10 +39,10 @@ describe('request.visitor', () => {
   beforeAll(async () => {
     svc = await buildTestService({
       ...fixtureService,
-      routes: async (scope) => {
+      routes: [async (scope) => {
         scope.get('/whoami', async (req) => ({ visitor: req.visitor?.key ?? null }));
         scope.post('/vote', async (req) => ({ key: requireVisitor(req).key }));
-      },
+      }],
     });
     app = svc.app;
   });

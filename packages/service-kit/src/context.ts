@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { ServiceName } from '@wfm/contracts/shared';
+import type { AuthorNames } from './author-names.ts';
+import type { EventBus } from './bus/types.ts';
+import type { Sql } from './db.ts';
+import type { ServiceEnv } from './env.ts';
+import type { ResolvedLimit } from './rate-limit-table.ts';
+import type { StaffActionLog } from './staff-actions.ts';
+import type { UploadSettings } from './uploads/upload-settings.ts';
+
+/**
+ * What every service function is handed, built once per app by the kit (createServiceApp) from the
+ * same deps the app has. `*-service.ts` functions take it first, then their own arguments; only
+ * routes and app.ts see Fastify. A service that needs more (a mail transport, a cache) extends it
+ * in its definition's `context` (ServiceDefinition), and tests build it with a test clock
+ * (buildTestService(def, { now })).
+ */
+export interface ServiceContext {
+  readonly name: ServiceName;
+  /** The Postgres schema the service owns. */
+  readonly schema: string;
+  /** The service's pool (search_path = its schema). */
+  readonly sql: Sql;
+  readonly bus: EventBus;
+  /** The Redis shared by this service's replicas (REDIS_URL); undefined without one. */
+  readonly redis: Redis | undefined;
+  /** The clock every rule reads (holds, deadlines, expiry); tests move it. */
+  now(): number;
+  readonly log: FastifyBaseLogger;
+  /** The environment parsed once at boot with the definition's env schema (serviceEnv() types it). */
+  readonly env: ServiceEnv;
+  /** Where this service's staff actions go (recordStaffAction(tx, ctx, staff, {...})). */
+  readonly staffActionLog: StaffActionLog;
+  /** Look-ups in the identity service (author-name rule). */
+  readonly identity: AuthorNames;
+  /** Upload quotas, concurrency cap and cleanup timing for the kit's upload module. */
+  readonly uploadSettings: UploadSettings;
+  /** The service's rate limits, resolved at boot (defineLimits + RATE_LIMIT_* settings). */
+  readonly limits: Readonly<Record<string, ResolvedLimit>>;
+}
+
+/**
+ * One module of a service's routes: the kit registers each as its own encapsulated plugin and hands
+ * it the app's context. `export const postsRoutes: ServiceRoutes<ForumContext> = async (app, ctx) => {…}`
+ */
+// Declared as a method (React's "bivariance hack"), so a ServiceDefinition<ForumContext> is still a
+// ServiceDefinition: the launchers and test suites take any service's definition.
+export type ServiceRoutes<C extends ServiceContext = ServiceContext> = {
+  routes(app: FastifyInstance, ctx: C): Promise<void>;
+}['routes'];
+
+/** The context the kit built for this app (createServiceApp); for the kit's own runners and tests. */
+export function contextOf<C extends ServiceContext = ServiceContext>(app: FastifyInstance): C {
+  return app.serviceContext as C;
+}
