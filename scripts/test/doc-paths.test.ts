@@ -43,7 +43,7 @@ function cleanPath(raw: string): string {
     .replace(/\/+$/, '');
 }
 
-export interface NamedPath {
+interface NamedPath {
   /** As written in the doc. */
   written: string;
   /** Repo-relative, resolved against the repo root or the doc's folder. */
@@ -55,7 +55,7 @@ export interface NamedPath {
  * heading where `<name>` is a folder next to the doc (services/README.md's `## forum`), folder-relative
  * paths (`src/...`) resolve in that folder.
  */
-export function namedPaths(doc: string, text: string, exists: (p: string) => boolean): NamedPath[] {
+function namedPaths(doc: string, text: string, exists: (p: string) => boolean): NamedPath[] {
   const docDir = path.posix.dirname(doc);
   const found: NamedPath[] = [];
   let base = docDir;
