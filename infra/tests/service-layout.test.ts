@@ -50,6 +50,7 @@ describe('the layout guard', () => {
         'posts/posts-staff-routes.ts': 'export const postsStaffRoutes = async () => {};\n',
         'posts/posts-service.ts': '// SELECT in a comment is no SQL\nexport const rule = (sql: Sql) => sql.begin(async () => 1);\n',
         'posts/posts-repository.ts': repository,
+        'posts/posts-comments-repository.ts': repository,
         'posts/posts-search-ranking.ts': 'export const WEIGHTS = [1, 2];\n',
       }),
     ).toEqual([]);
@@ -58,6 +59,9 @@ describe('the layout guard', () => {
   it('refuses SQL outside a repository', () => {
     expect(problemsOf({ ...skeleton, 'posts/posts-service.ts': repository })).toEqual([
       'src/posts/posts-service.ts: SQL (a tagged SQL template) outside a *-repository.ts file',
+    ]);
+    expect(problemsOf({ ...skeleton, 'posts/posts-repository-notes.ts': repository })).toEqual([
+      'src/posts/posts-repository-notes.ts: SQL (a tagged SQL template) outside a *-repository.ts file',
     ]);
     expect(problemsOf({ ...skeleton, 'posts/posts-cleanup-job.ts': 'export const q = "DELETE FROM uploads WHERE old";\n' })).toEqual([
       'src/posts/posts-cleanup-job.ts: SQL (DELETE) outside a *-repository.ts file',

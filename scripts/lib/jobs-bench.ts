@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import type { DistributedRun } from './distributed.ts';
 
-/** What `npm run bench jobs` borrows from scripts/bench.ts (shared run, guard and measurement). */
+/** What `npm run bench jobs` borrows from scripts/lib/bench-harness.ts (shared run, guard and measurement). */
 export interface JobsBenchTools {
   pgAdminUrl: string;
   servicePassword: string;

@@ -13,7 +13,7 @@ import { wallClock, type ClientCommand, type ClientPlan, type ClientReport } fro
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_SCRIPT = path.join(import.meta.dirname, 'ws-bench-clients.ts');
 
-/** What `npm run bench ws` borrows from scripts/bench.ts (shared run and guard). */
+/** What `npm run bench ws` borrows from scripts/lib/bench-harness.ts (shared run and guard). */
 export interface WsBenchTools {
   guard: BenchGuard;
   startRun(database: string): Promise<DistributedRun>;

@@ -8,7 +8,8 @@ import { join, relative, sep } from 'node:path';
  *   separate worker process) and the two service-wide tables (`env.ts`, `rate-limits.ts`);
  * - everything else in `<area>/<area>-<name>.ts`: one level of kebab-case area folders, each file
  *   named after its area; route files are exactly `<area>-routes.ts` or `<area>-staff-routes.ts`;
- * - SQL only in `<area>-repository.ts`;
+ * - SQL only in `<area>-repository.ts`, or `<area>-<part>-repository.ts` where an area's queries are
+ *   split by what they serve (`posts-comments-repository.ts`);
  * - "staff", not "admin", in file names, and in declared names outside the admin service (whose
  *   own name it is: `createAdminService`).
  */
@@ -89,7 +90,7 @@ export function serviceLayoutProblems(serviceDir: string, serviceName: string): 
     }
 
     const code = stripComments(readFileSync(path, 'utf8'));
-    if (role !== 'repository') {
+    if (role !== 'repository' && !role?.endsWith('-repository')) {
       for (const [pattern, what] of SQL_PATTERNS) {
         if (pattern.test(code)) {
           report(`SQL (${what}) outside a *-repository.ts file`);

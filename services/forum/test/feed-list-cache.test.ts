@@ -6,7 +6,7 @@ import { buildTestService, freePort, TEST_REDIS_URL, type TestService } from '@w
 import { service } from '../src/app.ts';
 import { FeedListCache, LIST_DEPTH, LIST_MAX_AGE_MS } from '../src/posts/posts-list-cache.ts';
 import { LIST_REVISION_KEY, redisListRevision } from '../src/posts/posts-list-revision.ts';
-import { listPosts as listWholeRows } from '../src/posts/posts-repository.ts';
+import { listPosts as listWholeRows } from '../src/posts/posts-search-repository.ts';
 import { listPosts, type ListPostsInput } from '../src/posts/posts-service.ts';
 import { SummaryJsonCache } from '../src/posts/posts-summary-cache.ts';
 import { createPost, get } from './helpers.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisClientOptions } from '@wfm/service-kit';
 import { buildTestService, startRedisServer, type FaultServer, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { listPosts as listWholeRows } from '../src/posts/posts-repository.ts';
+import { listPosts as listWholeRows } from '../src/posts/posts-search-repository.ts';
 import { createPost, get, post, validPost } from './helpers.ts';
 
 /**

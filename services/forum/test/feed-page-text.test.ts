@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { listPosts as listWholeRows, type PostFilters } from '../src/posts/posts-repository.ts';
+import { listPosts as listWholeRows, type PostFilters } from '../src/posts/posts-search-repository.ts';
 import { listPosts, type ListPostsInput } from '../src/posts/posts-service.ts';
 import { SummaryJsonCache } from '../src/posts/posts-summary-cache.ts';
 import { createPost, get, post, uniqueWord } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { countPostsQuery } from '../src/posts/posts-repository.ts';
+import { countPostsQuery } from '../src/posts/posts-search-repository.ts';
 import { createPost, get } from './helpers.ts';
 
 let t: TestService;

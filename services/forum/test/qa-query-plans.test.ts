@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostSort } from '@wfm/contracts/forum';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { countPostsQuery, listPostsQuery, similarPostsQuery, SIMILAR_CANDIDATES, type PostFilters } from '../src/posts/posts-repository.ts';
+import { countPostsQuery, listPostsQuery, similarPostsQuery, SIMILAR_CANDIDATES, type PostFilters } from '../src/posts/posts-search-repository.ts';
 
 // Issue 16: the Unanswered and WFM-field filters and the similar-titles read stay index reads, like
 // the plain feed (query-plans.test.ts covers the filters that existed before).

@@ -4,7 +4,6 @@ import { service } from '../src/app.ts';
 import { hashToken } from './helpers.ts';
 import {
   countPostsQuery,
-  listCommentsQuery,
   listPosts,
   listPostsQuery,
   pageKeysWithTypeTotalQuery,
@@ -13,7 +12,8 @@ import {
   SEARCH_CANDIDATES,
   SEARCH_TOTAL_CAP,
   type PostFilters,
-} from '../src/posts/posts-repository.ts';
+} from '../src/posts/posts-search-repository.ts';
+import { listCommentsQuery } from '../src/posts/posts-comments-repository.ts';
 import { countActiveVisitors } from '../src/visitors/visitors-repository.ts';
 import { replyRecipientQuery } from '../src/notifications/notifications-repository.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { ListPostsResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
-import { SEARCH_CANDIDATES, SEARCH_TOTAL_CAP } from '../src/posts/posts-repository.ts';
+import { SEARCH_CANDIDATES, SEARCH_TOTAL_CAP } from '../src/posts/posts-search-repository.ts';
 import { get, uniqueWord } from './helpers.ts';
 
 let t: TestService;

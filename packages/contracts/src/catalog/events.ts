@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PollSummary, Template, Tool } from './api.ts';
+import { PollSummary } from './polls.ts';
+import { Template } from './templates.ts';
+import { Tool } from './tools.ts';
 import { StaffActionEvent } from '../shared/staff-action.ts';
 
 /** catalog.tool.voted: the tool's new count. */

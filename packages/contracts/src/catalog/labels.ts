@@ -1,5 +1,7 @@
 // What the web apps show for the catalog's values; no call answers with these texts.
-import type { PollCategory, ProfileQuestion, ToolSort, TemplateSort, PollSort } from './api.ts';
+import type { PollCategory, PollSort, ProfileQuestion } from './polls.ts';
+import type { TemplateSort } from './templates.ts';
+import type { ToolSort } from './tools.ts';
 
 export const POLL_CATEGORY_LABELS: Record<PollCategory, string> = {
   general: 'General',

@@ -1,7 +1,8 @@
 // Staff calls of the catalog (right 'polls' / 'tools': Moderator and up): lists and deletes.
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
-import { POLL_CATEGORIES, TOOL_CATEGORIES } from './api.ts';
+import { POLL_CATEGORIES } from './polls.ts';
+import { TOOL_CATEGORIES } from './tools.ts';
 
 /** GET /api/admin/polls and /api/admin/tools: newest first. */
 export const CatalogAdminListQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Comment, PostSummary } from './api.ts';
+import { Comment } from './comments.ts';
+import { PostSummary } from './posts.ts';
 import { StaffActionEvent } from '../shared/staff-action.ts';
 
 /** forum.post.upvoted: the post's new count. */

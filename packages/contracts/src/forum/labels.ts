@@ -1,5 +1,7 @@
 // What the web app shows for the forum's values; no call answers with these texts.
-import type { CentreSize, PostChannel, PostRegion, PostType, ReportReason, SuggestionPriority, WfmPlatform } from './api.ts';
+import type { CentreSize, PostChannel, PostRegion, PostType, WfmPlatform } from './posts.ts';
+import type { ReportReason } from './reports.ts';
+import type { SuggestionPriority } from './suggestions.ts';
 
 /** What the /new page and the home buttons call each type. */
 export const POST_TYPE_LABELS: Record<PostType, string> = {

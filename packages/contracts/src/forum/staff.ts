@@ -1,7 +1,7 @@
 // Staff calls of the forum (any staff role): reports, feature suggestions, posts.
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
-import { POST_STATUSES, POST_TYPES } from './api.ts';
+import { POST_STATUSES, POST_TYPES } from './posts.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Admin (any staff role)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventSubject } from './events.ts';
-import { Comment, PostSummary } from '../forum/api.ts';
+import { Comment } from '../forum/comments.ts';
+import { PostSummary } from '../forum/posts.ts';
 import { PostDeletedEvent, PostUpvotedEvent } from '../forum/events.ts';
 import { Job } from '../jobs/api.ts';
 import { JobSubmittedEvent } from '../jobs/events.ts';

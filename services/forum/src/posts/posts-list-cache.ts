@@ -1,6 +1,6 @@
 import type { Sql } from '@wfm/service-kit';
 import type { ListRevision } from './posts-list-revision.ts';
-import * as posts from './posts-repository.ts';
+import * as posts from './posts-search-repository.ts';
 
 /** How deep each feed list is kept: the pages within it (offset + limit) are answered from it. */
 export const LIST_DEPTH = 250;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { AdminListQuery, AdminPostActionResponse, AdminPostsResponse, PostIdParams } from '@wfm/contracts/forum';
 import { staffOnly } from '@wfm/service-kit';
-import { listStaffPosts } from './posts-repository.ts';
+import { listStaffPosts } from './posts-staff-repository.ts';
 import * as postsStaff from './posts-staff-service.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffIdentity } from '@wfm/service-kit';
 import { conflict, notFound, recordStaffAction, writeEvent } from '@wfm/service-kit';
 import { POST_MESSAGES, type AdminPostActionResponse } from '@wfm/contracts/forum';
-import * as posts from './posts-repository.ts';
+import * as posts from './posts-staff-repository.ts';
 
 /** The app's pool and staff-action log (recordStaffAction). */
 type StaffContext = Pick<FastifyInstance, 'sql' | 'staffActionLog'>;

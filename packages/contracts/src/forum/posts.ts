@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Constants
-// ---------------------------------------------------------------------------------------------
+import { trimmed } from './fields.ts';
 
 export const POST_TYPES = ['Question', 'Idea', 'Tool'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -26,8 +23,6 @@ export const POST_LIMITS = {
   toolUrl: 2000,
   attachments: 5,
 } as const;
-
-export const COMMENT_LIMITS = { body: 5000, authorName: 40 } as const;
 
 // WFM post fields (issue 16): optional facts about the contact centre a post is about. Values are
 // URL-safe slugs (the feed keeps them in its address); labels.ts has what the web app shows.
@@ -93,60 +88,6 @@ export const POST_MESSAGES = {
   alreadyResolved: 'Post is already resolved',
 } as const;
 
-export const COMMENT_MESSAGES = {
-  bodyRequired: 'Comment cannot be empty',
-  bodyTooLong: 'Comment must be 5,000 characters or less',
-  authorRequired: 'Author name is required',
-  authorTooLong: 'Author name must be 40 characters or less',
-} as const;
-
-export const REPORT_REASONS = ['spam', 'abusive', 'off-topic', 'inappropriate', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const HELP_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
-export type HelpPriority = (typeof HELP_PRIORITIES)[number];
-/** Server-side bounds of a help request (document 2 §5, "Report"). */
-export const HELP_LIMITS = {
-  titleMin: 3,
-  title: 100,
-  reason: 2000,
-  reporterName: 40,
-  category: 50,
-  contactInfo: 200,
-} as const;
-
-/** The help request's texts (document 2 §5). */
-export const HELP_FORM_MESSAGES = {
-  titleTooShort: 'Title must be at least 3 characters',
-  titleTooLong: 'Title must be less than 100 characters',
-  descriptionTooShort: 'Description must be at least 10 characters',
-  descriptionTooLong: 'Description must be less than 1000 characters',
-  categoryRequired: 'Please select a category',
-  priorityRequired: 'Please select a priority level',
-} as const;
-
-export const SUGGESTION_PRIORITIES = ['Low', 'Medium', 'High'] as const;
-export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
-export const SUGGESTION_LIMITS = { title: 100, description: 1000, contact: 200, authorName: 50 } as const;
-export const SUGGESTION_MESSAGES = {
-  missingHeader: 'Please provide both a title and description for your suggestion.',
-  missingSidebar: 'Please fill in both title and description.',
-  titleTooLong: 'Title must be 100 characters or less',
-  descriptionTooLong: 'Description must be 1000 characters or less',
-  contactTooLong: 'Contact must be 200 characters or less',
-  badEmail: 'Please enter a valid email address',
-} as const;
-
-export const UPLOAD_LIMITS = { files: 5, fileBytes: 10 * 1024 * 1024 } as const;
-/** `accept` list for the attachment picker; the server verifies the content, not the name. */
-export const UPLOAD_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,.md';
-/** Files are served from here; post cards only show attachments whose url starts with it. */
-export const UPLOADS_PREFIX = '/uploads/';
-
-// ---------------------------------------------------------------------------------------------
-// Building blocks
-// ---------------------------------------------------------------------------------------------
-
 /** `/api/posts/{id}` and friends: a positive integer (0, -1, abc, 1.5 are refused with 400). */
 export const PostIdParams = z.object({
   id: z
@@ -154,9 +95,6 @@ export const PostIdParams = z.object({
     .regex(/^[1-9][0-9]{0,14}$/, POST_MESSAGES.invalidId)
     .transform(Number),
 });
-
-const trimmed = (min: number, max: number, required: string, tooLong: string) =>
-  z.string(required).trim().min(min, required).max(max, tooLong);
 
 /** Accepts a list or its JSON text (the spec's entity stores JSON text). */
 const jsonList = <T extends z.ZodType>(item: T, message: string) =>
@@ -222,10 +160,6 @@ const TagsInput = z
   .refine((tags) => tags.length <= POST_LIMITS.tags, POST_MESSAGES.tooManyTags)
   .refine((tags) => tags.every((t) => t.length <= POST_LIMITS.tagLength), POST_MESSAGES.tagTooLong)
   .transform((tags) => tags.join(','));
-
-// ---------------------------------------------------------------------------------------------
-// Posts
-// ---------------------------------------------------------------------------------------------
 
 /** An optional WFM field: absent, null or '' is none; anything else must be one of the values. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -301,47 +235,6 @@ export const PostSummary = z.object({
 });
 export type PostSummary = z.infer<typeof PostSummary>;
 
-export const Comment = z.object({
-  id: z.number().int(),
-  post_id: z.number().int(),
-  body: z.string(),
-  author_name: z.string(),
-  created_at: z.number(),
-});
-export type Comment = z.infer<typeof Comment>;
-
-/** Comments per page: a post's detail carries the first page, GET /api/posts/{id}/comments the next. */
-export const COMMENT_PAGE = { default: 100, max: 100 } as const;
-
-/** Opaque position after a comment (its created_at and id); null when no comment follows. */
-const CommentCursor = z.string().regex(/^[0-9]{1,15}-[1-9][0-9]{0,14}$/, 'Invalid comments cursor');
-
-/**
- * GET /api/posts/{id}: the post with the first page of its comments, oldest first
- * (`comment_count` is the total); `comments_next_cursor` fetches the next page when there is one.
- */
-export const PostDetail = PostSummary.extend({
-  comments: z.array(Comment),
-  // Absent in answers from before paging: the comments given are then all of them.
-  comments_next_cursor: CommentCursor.nullable().default(null),
-  /** The accepted answer itself (wherever it is in the pages), pinned under the question; null without one. */
-  accepted_answer: Comment.nullable().default(null),
-});
-export type PostDetail = z.infer<typeof PostDetail>;
-
-/** GET /api/posts/{id}/comments?after=&limit=: the comments after the cursor, oldest first. */
-export const ListCommentsQuery = z.object({
-  after: z.preprocess(emptyAsUndefined, CommentCursor.optional()),
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(1).max(COMMENT_PAGE.max).default(COMMENT_PAGE.default),
-  ),
-});
-export type ListCommentsQuery = z.input<typeof ListCommentsQuery>;
-
-export const CommentPage = z.object({ comments: z.array(Comment), next_cursor: CommentCursor.nullable() });
-export type CommentPage = z.infer<typeof CommentPage>;
-
 /** A date filter: ms timestamp, or a YYYY-MM-DD day. */
 const DateParam = z.union([
   z.coerce.number().int().nonnegative(),
@@ -379,10 +272,6 @@ export type ListPostsQuery = z.input<typeof ListPostsQuery>;
 
 export const ListPostsResponse = z.object({ posts: z.array(PostSummary), total: z.number().int() });
 export type ListPostsResponse = z.infer<typeof ListPostsResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Accepted answers and similar questions (issue 16)
-// ---------------------------------------------------------------------------------------------
 
 /** PUT /api/posts/{id}/accepted-answer: the asker marks (or changes) the accepted comment. */
 export const AcceptAnswerBody = z.object({
@@ -434,148 +323,3 @@ export type SimilarPostsResponse = z.infer<typeof SimilarPostsResponse>;
 
 export const UpvoteResponse = z.object({ upvotes: z.number().int() });
 export type UpvoteResponse = z.infer<typeof UpvoteResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Comments
-// ---------------------------------------------------------------------------------------------
-
-/** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as 'Anonymous'. */
-export const CreateCommentBody = z.object({
-  post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
-  body: trimmed(1, COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyRequired, COMMENT_MESSAGES.bodyTooLong),
-  author_name: trimmed(1, COMMENT_LIMITS.authorName, COMMENT_MESSAGES.authorRequired, COMMENT_MESSAGES.authorTooLong),
-  isAnonymous: z.boolean().optional().default(false),
-});
-export type CreateCommentBody = z.input<typeof CreateCommentBody>;
-
-// ---------------------------------------------------------------------------------------------
-// Reports and help requests (both POST /api/report)
-// ---------------------------------------------------------------------------------------------
-
-/** Report of a post: the body has post_id. */
-export const PostReportBody = z.object({
-  post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
-  reason: z.enum(REPORT_REASONS, 'Please select a reason: spam, abusive, off-topic, inappropriate or other'),
-  reporter_name: z.string().trim().min(1).max(HELP_LIMITS.reporterName).optional(),
-});
-export type PostReportBody = z.input<typeof PostReportBody>;
-
-/** Help request from /help: the body has no post_id. Empty contact_info counts as none. */
-export const HelpRequestBody = z.object({
-  title: z
-    .string('Title is required')
-    .trim()
-    .min(HELP_LIMITS.titleMin, HELP_FORM_MESSAGES.titleTooShort)
-    .max(HELP_LIMITS.title, HELP_FORM_MESSAGES.titleTooLong),
-  category: z
-    .string(HELP_FORM_MESSAGES.categoryRequired)
-    .trim()
-    .min(1, HELP_FORM_MESSAGES.categoryRequired)
-    .max(HELP_LIMITS.category, 'Category must be 50 characters or less'),
-  priority: z.enum(HELP_PRIORITIES, HELP_FORM_MESSAGES.priorityRequired),
-  reason: z
-    .string('Description is required')
-    .trim()
-    .min(1, 'Description is required')
-    .max(HELP_LIMITS.reason, 'Description must be 2000 characters or less'),
-  contact_info: z.string().trim().max(HELP_LIMITS.contactInfo, 'Contact info must be 200 characters or less').optional(),
-  reporter_name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(HELP_LIMITS.reporterName, 'Name must be 40 characters or less')
-    .default('Anonymous'),
-  isAnonymous: z.boolean().optional().default(false),
-});
-export type HelpRequestBody = z.input<typeof HelpRequestBody>;
-
-/**
- * POST /api/report: a post report when the body has a post_id (not null), else a help request.
- * Each kind is checked against its own contract, so the answer names the rule that failed
- * (a plain union would answer "Invalid input").
- */
-export const ReportBody = z.looseObject({}).transform((body, ctx) => {
-  const kind = body.post_id === undefined || body.post_id === null ? HelpRequestBody : PostReportBody;
-  const result = kind.safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ ...issue });
-  return z.NEVER;
-});
-export type ReportBody = PostReportBody | HelpRequestBody;
-
-/** Both kinds answer 201 with a reference a person can read out, e.g. HLP-7K3Q9 or RPT-4MX2D. */
-export const ReportResponse = z.object({ ticket_reference: z.string() });
-export type ReportResponse = z.infer<typeof ReportResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Feature suggestions
-// ---------------------------------------------------------------------------------------------
-
-const optionalText = (max: number, message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max, message).optional(),
-  );
-
-/**
- * POST /api/feature-suggestions from either dialog: the header one sends contact_method, the
- * sidebar one email and isAnonymous. author_name defaults to 'Anonymous'.
- */
-export const FeatureSuggestionBody = z.object({
-  title: z
-    .string(SUGGESTION_MESSAGES.missingHeader)
-    .trim()
-    .min(1, SUGGESTION_MESSAGES.missingHeader)
-    .max(SUGGESTION_LIMITS.title, SUGGESTION_MESSAGES.titleTooLong),
-  description: z
-    .string(SUGGESTION_MESSAGES.missingHeader)
-    .trim()
-    .min(1, SUGGESTION_MESSAGES.missingHeader)
-    .max(SUGGESTION_LIMITS.description, SUGGESTION_MESSAGES.descriptionTooLong),
-  author_name: z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'Anonymous' : v),
-    z.string().trim().max(SUGGESTION_LIMITS.authorName, 'Name must be 50 characters or less'),
-  ),
-  priority: z.enum(SUGGESTION_PRIORITIES, 'Priority must be Low, Medium or High').default('Medium'),
-  contact_method: optionalText(SUGGESTION_LIMITS.contact, SUGGESTION_MESSAGES.contactTooLong),
-  email: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.email(SUGGESTION_MESSAGES.badEmail).max(SUGGESTION_LIMITS.contact, SUGGESTION_MESSAGES.badEmail).optional(),
-  ),
-  isAnonymous: z.boolean().optional().default(false),
-});
-export type FeatureSuggestionBody = z.input<typeof FeatureSuggestionBody>;
-
-/** Answers 201 with e.g. FS-8H2KQ. */
-export const FeatureSuggestionResponse = z.object({ reference_number: z.string() });
-export type FeatureSuggestionResponse = z.infer<typeof FeatureSuggestionResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Uploads
-// ---------------------------------------------------------------------------------------------
-
-/** One stored file; `url` is `/uploads/<filename>` (the name is generated by the server). */
-export const UploadedFile = z.object({
-  filename: z.string(),
-  originalName: z.string(),
-  mimetype: z.string(),
-  size: z.number().int(),
-  url: z.string(),
-});
-export type UploadedFile = z.infer<typeof UploadedFile>;
-
-/** POST /api/upload (multipart, field `files` repeated) answers 201 with the stored files. */
-export const UploadResponse = z.object({ files: z.array(UploadedFile) });
-export type UploadResponse = z.infer<typeof UploadResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Stats
-// ---------------------------------------------------------------------------------------------
-
-/** GET /api/stats: the sidebar's community figures. */
-export const StatsResponse = z.object({
-  activeMembers: z.number().int().nonnegative(),
-  todaysPosts: z.number().int().nonnegative(),
-  livePolls: z.number().int().nonnegative(),
-});
-export type StatsResponse = z.infer<typeof StatsResponse>;

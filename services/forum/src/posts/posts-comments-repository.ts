@@ -1,0 +1,59 @@
+import type { Db } from '@wfm/service-kit';
+import type { Comment } from '@wfm/contracts/forum';
+
+/** Position after a comment in a post's discussion order (created_at, id). */
+export interface CommentPosition {
+  createdAt: number;
+  id: number;
+}
+
+/**
+ * One page of a post's comments after `after` (from the start without), oldest first, unexecuted
+ * (tests EXPLAIN it). Keyset paging on comments_post_idx (post_id, created_at, id): each page
+ * reads only its own rows however long the thread is.
+ */
+export function listCommentsQuery(db: Db, postId: number, page: { after?: CommentPosition | undefined; limit: number }) {
+  const after = page.after ? db`AND (created_at, id) > (${page.after.createdAt}, ${page.after.id})` : db``;
+  return db<Comment[]>`
+    SELECT id, post_id, body, author_name, created_at FROM comments
+    WHERE post_id = ${postId} ${after}
+    ORDER BY created_at, id
+    LIMIT ${page.limit}`;
+}
+
+/** Up to `limit` comments after `after`, and whether more follow (one extra row is read to know). */
+export async function listComments(
+  db: Db,
+  postId: number,
+  page: { after?: CommentPosition | undefined; limit: number },
+): Promise<{ comments: Comment[]; more: boolean }> {
+  const rows = await listCommentsQuery(db, postId, { after: page.after, limit: page.limit + 1 });
+  return { comments: rows.slice(0, page.limit), more: rows.length > page.limit };
+}
+
+/** Inserts the comment and counts it on its post; null when the post does not exist. */
+export async function insertComment(
+  db: Db,
+  c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null },
+): Promise<Comment | null> {
+  const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} RETURNING id`;
+  if (counted.length === 0) return null;
+  const rows = await db<Comment[]>`
+    INSERT INTO comments (post_id, body, author_name, author_token_hash)
+    VALUES (${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
+    RETURNING id, post_id, body, author_name, created_at`;
+  return rows[0]!;
+}
+
+/** True when the comment exists and belongs to the post. */
+export async function isCommentOfPost(db: Db, postId: number, commentId: number): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+  return rows.length > 0;
+}
+
+/** One comment of a post (the accepted answer pinned on its detail), or null. */
+export async function findComment(db: Db, postId: number, commentId: number): Promise<Comment | null> {
+  const rows = await db<Comment[]>`
+    SELECT id, post_id, body, author_name, created_at FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+  return rows[0] ?? null;
+}
