@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -52,6 +53,12 @@ export interface ServiceDefinition {
   env?: z.ZodObject<typeof serviceEnvSchema.shape & z.ZodRawShape>;
   /** Numbered migration files (SQL or TS) for node-pg-migrate. */
   migrationsDir: string;
+  /**
+   * The service stores uploaded files (kit uploads/): the kit's upload storage migration is applied
+   * to its schema before its own migrations, multipart bodies are parsed, and the cleanup job
+   * (`<schema>.upload-cleanup`) runs on its queue. Routes build the module with createUploads().
+   */
+  uploads?: boolean;
   /** Registered after the kit's plugins; may use app.sql, app.bus, app.config, app.requireStaff. */
   routes: FastifyPluginAsync;
   /** Runs once the app is ready (also under app.inject): subscriptions and the like. */
@@ -275,6 +282,8 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
   registerHealth(app, { sql: deps.sql, bus: deps.bus });
 
   await registerOpenApi(app, def.name);
+  // The one multipart registration: only services that store uploads parse multipart bodies.
+  if (def.uploads) await app.register(multipart);
   await app.register(def.routes);
   if (def.onReady) {
     const onReady = def.onReady;

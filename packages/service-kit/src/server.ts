@@ -18,6 +18,7 @@ import { registerJobQueueMetrics } from './jobs/job-metrics.ts';
 import { startServiceJobs } from './jobs/service-jobs.ts';
 import { startTracing } from './telemetry/tracing.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
+import { serviceJobsOf } from './uploads/upload-cleanup.ts';
 
 export interface StartServiceOverrides {
   /** Environment to read instead of process.env. */
@@ -93,7 +94,7 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
     if (tracing.started) cleanups.push(() => tracing.shutdown());
 
     if (overrides.runMigrations !== false) {
-      await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, logger });
+      await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, uploads: def.uploads, logger });
     }
     if (env.MIGRATE_ONLY && standalone) {
       // The Kubernetes migration Job: migrate, then exit without serving.
@@ -144,10 +145,11 @@ export async function startService(def: ServiceDefinition, overrides: StartServi
       env,
     });
     cleanups.push(() => app.close());
-    if (def.jobs) {
+    const serviceJobs = serviceJobsOf(def, app);
+    if (serviceJobs) {
       const jobs = startServiceJobs({
         name: def.name,
-        jobs: def.jobs(app),
+        jobs: serviceJobs,
         sql,
         redisUrl: env.REDIS_URL,
         logger,
