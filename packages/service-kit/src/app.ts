@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -53,6 +54,12 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   env?: z.ZodObject<typeof serviceEnvSchema.shape & z.ZodRawShape>;
   /** Numbered migration files (SQL or TS) for node-pg-migrate. */
   migrationsDir: string;
+  /**
+   * The service stores uploaded files (kit uploads/): the kit's upload storage migration is applied
+   * to its schema before its own migrations, multipart bodies are parsed, and the cleanup job
+   * (`<schema>.upload-cleanup`) runs on its queue. Routes build the module with createUploads().
+   */
+  uploads?: boolean;
   /**
    * What the service adds to the kit's context (a mail transport, a cache), built once per app after
    * the kit's plugins; default the kit's context as it is. Tests replace parts with
@@ -298,6 +305,8 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   registerHealth(app, { sql: deps.sql, bus: deps.bus });
 
   await registerOpenApi(app, def.name);
+  // The one multipart registration: only services that store uploads parse multipart bodies.
+  if (def.uploads) await app.register(multipart);
   const base: ServiceContext = {
     name: def.name,
     schema: def.schema,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SERVICES } from '@wfm/contracts/shared';
 import { beforePublishOf, createServiceApp, type ServiceDefinition } from './app.ts';
-import { contextOf, type ServiceContext } from './context.ts';
+import type { ServiceContext } from './context.ts';
 import { createBus } from './bus/index.ts';
 import type { EventBus } from './bus/types.ts';
 import { createSql, type Sql } from './db.ts';
@@ -19,6 +19,7 @@ import { registerJobQueueMetrics } from './jobs/job-metrics.ts';
 import { startServiceJobs } from './jobs/service-jobs.ts';
 import { startTracing } from './telemetry/tracing.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
+import { serviceJobsOf } from './uploads/upload-cleanup.ts';
 
 export interface StartServiceOverrides {
   /** Environment to read instead of process.env. */
@@ -94,7 +95,7 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
     if (tracing.started) cleanups.push(() => tracing.shutdown());
 
     if (overrides.runMigrations !== false) {
-      await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, logger });
+      await runMigrations({ databaseUrl: env.DATABASE_URL, schema: def.schema, migrationsDir: def.migrationsDir, uploads: def.uploads, logger });
     }
     if (env.MIGRATE_ONLY && standalone) {
       // The Kubernetes migration Job: migrate, then exit without serving.
@@ -145,11 +146,11 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
       env,
     });
     cleanups.push(() => app.close());
-    const tasks = def.tasks ? def.tasks(contextOf<C>(app)) : def.jobs?.(app);
-    if (tasks) {
+    const serviceJobs = serviceJobsOf(def, app);
+    if (serviceJobs) {
       const jobs = startServiceJobs({
         name: def.name,
-        jobs: tasks,
+        jobs: serviceJobs,
         sql,
         redisUrl: env.REDIS_URL,
         logger,

@@ -129,7 +129,7 @@ export async function buildTestService<C extends ServiceContext = ServiceContext
     for (const fn of closers.splice(0)) await fn().catch(() => undefined);
   };
   try {
-    await runMigrations({ databaseUrl: db.url, schema: def.schema, migrationsDir: def.migrationsDir, logger });
+    await runMigrations({ databaseUrl: db.url, schema: def.schema, migrationsDir: def.migrationsDir, uploads: def.uploads, logger });
     const sql = createSql(db.url, { schema: def.schema, max: 5, logger });
     closers.unshift(() => sql.end({ timeout: 1 }));
     const bus = opts.bus === 'nats' ? await createNatsBus({ natsUrl: TEST_NATS_URL, logger }) : createMemoryBus({ logger });

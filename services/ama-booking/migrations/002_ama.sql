@@ -1,7 +1,7 @@
 -- Up Migration
 
--- AMA sessions, their pricing, bookings, receipts, live-session questions, the waitlist, the email
--- outbox and the service's own upload storage (receipts are private files, session images public).
+-- AMA sessions, their pricing, bookings, receipts, live-session questions and the waitlist, and the
+-- email outbox (receipts and session images are uploads in the kit's tables: private and public files).
 -- Times are epoch ms (bigint), like every other schema.
 
 CREATE FUNCTION now_ms() RETURNS bigint LANGUAGE sql STABLE AS $$ SELECT (extract(epoch FROM now()) * 1000)::bigint $$;
@@ -61,33 +61,8 @@ CREATE INDEX bookings_session_created_idx ON bookings (session_id, created_at DE
 -- What the hold-expiry job looks for.
 CREATE INDEX bookings_unpaid_holds_idx ON bookings (payment_deadline) WHERE booking_status = 'pending' AND NOT receipt_uploaded;
 
--- Upload storage (the kit's upload module; same shape as the forum's).
-CREATE TABLE uploads (
-  name text PRIMARY KEY,
-  original_name text NOT NULL,
-  mimetype text NOT NULL,
-  size integer NOT NULL CHECK (size BETWEEN 0 AND 10485760),
-  uploader_hash bytea CHECK (octet_length(uploader_hash) = 32),
-  created_at bigint NOT NULL DEFAULT now_ms(),
-  sha256 bytea CHECK (octet_length(sha256) = 32),
-  private boolean NOT NULL DEFAULT false,
-  referenced boolean NOT NULL DEFAULT false,
-  complete boolean NOT NULL DEFAULT false
-);
-CREATE TABLE upload_chunks (
-  name text NOT NULL REFERENCES uploads (name) ON DELETE CASCADE ON UPDATE CASCADE,
-  seq integer NOT NULL CHECK (seq >= 0),
-  data bytea NOT NULL,
-  PRIMARY KEY (name, seq)
-);
-ALTER TABLE upload_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
-CREATE INDEX uploads_unreferenced_idx ON uploads (created_at) WHERE NOT referenced;
-CREATE TABLE upload_quota (
-  key text NOT NULL,
-  day integer NOT NULL,
-  bytes bigint NOT NULL CHECK (bytes >= 0),
-  PRIMARY KEY (key, day)
-);
+-- Upload storage is the kit's (service-kit migrations-uploads), applied before this file since the
+-- definition says `uploads: true`; databases made before that got the tables here.
 
 CREATE TABLE receipts (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -175,9 +150,6 @@ DROP TABLE question_upvotes;
 DROP TABLE questions;
 DROP TABLE receipts;
 DROP FUNCTION receipts_release_upload();
-DROP TABLE upload_quota;
-DROP TABLE upload_chunks;
-DROP TABLE uploads;
 DROP TABLE bookings;
 DROP TABLE pricing;
 DROP TABLE sessions;

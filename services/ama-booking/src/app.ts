@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
 import { serviceEnv, type ServiceDefinition } from '@wfm/service-kit';
 import { bookingRoutes } from './bookings/bookings-routes.ts';
 import { bookingStaffRoutes } from './bookings/bookings-staff-routes.ts';
@@ -39,14 +38,15 @@ export function createAmaService(opts: AmaServiceOptions = {}): ServiceDefinitio
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     env: amaEnvSchema,
     limits: AMA_LIMITS_TABLE,
+    // Receipts and session images: the kit's upload tables, multipart parsing and the ama.upload-cleanup job.
+    uploads: true,
     routes: async (app) => {
       if (opts.mailer === undefined) {
         const env = serviceEnv(app, amaEnvSchema);
         ctx.mailer = createMailer(env.SMTP_URL, env.MAIL_FROM ?? 'WFM Community AMA <ama@localhost>');
         app.addHook('onClose', async () => ctx.mailer?.close());
       }
-      await app.register(multipart);
-      const uploads = createAmaUploads(app.sql, app.uploadSettings);
+      const uploads = createAmaUploads({ sql: app.sql, settings: app.uploadSettings });
       await app.register(sessionRoutes(ctx, uploads));
       await app.register(bookingRoutes(ctx));
       await app.register(receiptRoutes(ctx, uploads));

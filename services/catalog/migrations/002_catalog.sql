@@ -51,33 +51,8 @@ CREATE TABLE tool_post_links (
 );
 CREATE INDEX tool_post_links_url_idx ON tool_post_links (url_key);
 
--- Uploaded template files: the kit's upload store (same shape as the forum's).
-CREATE TABLE uploads (
-  name text PRIMARY KEY,
-  original_name text NOT NULL,
-  mimetype text NOT NULL,
-  size integer NOT NULL CHECK (size BETWEEN 0 AND 10485760),
-  uploader_hash bytea CHECK (octet_length(uploader_hash) = 32),
-  created_at bigint NOT NULL DEFAULT now_ms(),
-  sha256 bytea CHECK (octet_length(sha256) = 32),
-  private boolean NOT NULL DEFAULT false,
-  referenced boolean NOT NULL DEFAULT false,
-  complete boolean NOT NULL DEFAULT false
-);
-CREATE TABLE upload_chunks (
-  name text NOT NULL REFERENCES uploads (name) ON DELETE CASCADE ON UPDATE CASCADE,
-  seq integer NOT NULL CHECK (seq >= 0),
-  data bytea NOT NULL,
-  PRIMARY KEY (name, seq)
-);
-ALTER TABLE upload_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
-CREATE INDEX uploads_unreferenced_idx ON uploads (created_at) WHERE NOT referenced;
-CREATE TABLE upload_quota (
-  key text NOT NULL,
-  day integer NOT NULL,
-  bytes bigint NOT NULL CHECK (bytes >= 0),
-  PRIMARY KEY (key, day)
-);
+-- Uploaded template files live in the kit's upload tables (service-kit migrations-uploads), applied
+-- before this file since the definition says `uploads: true`; databases made before that got them here.
 
 CREATE TABLE templates (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -163,9 +138,6 @@ DROP TABLE poll_votes;
 DROP TABLE poll_options;
 DROP TABLE polls;
 DROP TABLE templates;
-DROP TABLE upload_quota;
-DROP TABLE upload_chunks;
-DROP TABLE uploads;
 DROP TABLE tool_post_links;
 DROP TABLE tool_votes;
 DROP TABLE tools;

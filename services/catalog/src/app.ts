@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDefinition } from '@wfm/service-kit';
-import { catalogJobs } from './templates/templates-cleanup-job.ts';
 import { followForumPosts } from './links/links-service.ts';
 import { pollRoutes } from './polls/polls-routes.ts';
 import { pollStaffRoutes } from './polls/polls-staff-routes.ts';
@@ -24,8 +23,9 @@ export const service: ServiceDefinition = {
   schema: 'catalog',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   limits: CATALOG_LIMITS,
+  // Template files: the kit's upload tables, multipart parsing and the catalog.upload-cleanup job.
+  uploads: true,
   routes,
-  jobs: catalogJobs,
   onReady: async (app) => {
     const unsubscribe = await followForumPosts(app);
     app.addHook('onClose', async () => unsubscribe().catch(() => undefined));

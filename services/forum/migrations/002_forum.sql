@@ -98,16 +98,9 @@ CREATE TABLE feature_suggestions (
 );
 CREATE INDEX feature_suggestions_latest_idx ON feature_suggestions (created_at DESC, id DESC);
 
--- Uploaded files live in the database so every replica can serve them (no local disk).
-CREATE TABLE uploads (
-  name text PRIMARY KEY,
-  original_name text NOT NULL,
-  mimetype text NOT NULL,
-  size integer NOT NULL CHECK (size BETWEEN 0 AND 10485760),
-  data bytea NOT NULL,
-  uploader_hash bytea CHECK (octet_length(uploader_hash) = 32),
-  created_at bigint NOT NULL DEFAULT now_ms()
-);
+-- Uploaded files live in the database so every replica can serve them (no local disk): the kit's
+-- upload tables (service-kit migrations-uploads), applied before this file since the definition says
+-- `uploads: true`. Databases made before that got them here; the kit's migration keeps them.
 
 -- Active members: one row per visitor (SHA-256 of x-anon-token), moved forward at most every few minutes.
 CREATE TABLE visitor_activity (
@@ -119,7 +112,6 @@ CREATE INDEX visitor_activity_last_seen_idx ON visitor_activity (last_seen_at);
 -- Down Migration
 
 DROP TABLE visitor_activity;
-DROP TABLE uploads;
 DROP TABLE feature_suggestions;
 DROP TABLE reports;
 DROP TABLE post_upvotes;

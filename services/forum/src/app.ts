@@ -11,7 +11,6 @@ import { postsRoutes } from './posts/posts-routes.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
-import { uploadsJobs } from './uploads/uploads-cleanup-job.ts';
 import { uploadsRoutes } from './uploads/uploads-routes.ts';
 import { createActivityRecorder, visitorHash } from './visitors/visitors-service.ts';
 
@@ -40,8 +39,9 @@ export const service: ServiceDefinition = {
   schema: 'forum',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   limits: FORUM_LIMITS,
+  // Attachments: the kit's upload tables, multipart parsing and the forum.upload-cleanup job.
+  uploads: true,
   routes: forumRoutes,
-  jobs: uploadsJobs,
   beforePublish: bumpBeforeEvents,
   onReady: async (app) => {
     const unsubscribes = [await subscribeReplyNotifications(app), await subscribeRestores(app)];

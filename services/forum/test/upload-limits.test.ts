@@ -3,11 +3,20 @@ import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, testVisitorToken, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
-import { INCOMPLETE_REQUEST_MESSAGE, loadRateLimitSettings, createPgUploadStore, queueConnection, startJobRunner, createLogger, type UploadStore } from '@wfm/service-kit';
+import {
+  INCOMPLETE_REQUEST_MESSAGE,
+  loadRateLimitSettings,
+  createPgUploadStore,
+  queueConnection,
+  serviceJobsOf,
+  startJobRunner,
+  createLogger,
+  uploadCleanupJobName,
+  type UploadCleanupResult,
+  type UploadStore,
+} from '@wfm/service-kit';
 import { UploadResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
-import { UPLOAD_CLEANUP_JOB, createUploadCleanupHandler, type UploadCleanupResult } from '../src/uploads/uploads-cleanup-job.ts';
-import { createPgUploadQuota } from '@wfm/service-kit';
 import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
 import { PNG, multipart } from './files.ts';
 import { randomIp } from './helpers.ts';
@@ -240,11 +249,13 @@ describe('upload cleanup job', () => {
     const runner = await startJobRunner({
       connection: queueConnection({ redisUrl: TEST_REDIS_URL, databaseUrl: t.databaseUrl }),
       queueName: `forum-test-${randomBytes(4).toString('hex')}`,
-      handlers: [createUploadCleanupHandler({ store, quota: createPgUploadQuota(t.sql), graceMs: day })],
+      // The forum's jobs as the kit starts them (uploads: true adds the cleanup), grace period 24 h.
+      ...serviceJobsOf(service, t.app)!,
+      repeat: [],
       logger,
     });
     try {
-      const result = (await runner.run(UPLOAD_CLEANUP_JOB, {}, 20_000)) as UploadCleanupResult;
+      const result = (await runner.run(uploadCleanupJobName(service.schema), {}, 20_000)) as UploadCleanupResult;
       expect(result.deleted).toBeGreaterThanOrEqual(1);
     } finally {
       await runner.close();

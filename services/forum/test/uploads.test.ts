@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { UploadResponse, type UploadedFile } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
-import { UPLOAD_MESSAGES, contentDisposition } from '../src/uploads/uploads-service.ts';
+import { contentDisposition } from '@wfm/service-kit';
+import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
 import { DOC, DOCM, DOCX, ELF, HTML, JPEG, PDF, PE, PNG, XLSX, multipart } from './files.ts';
 import { newVisitor, type Visitor } from './helpers.ts';
 

@@ -1,5 +1,4 @@
 export { ContentInspector, checkFile, type CheckedFile, type ExtraFileKind } from './file-check.ts';
-export { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency.ts';
 export {
   createPgUploadStore,
   UPLOAD_CHUNK_BYTES,
@@ -10,15 +9,30 @@ export {
 } from './upload-store.ts';
 export { createPgUploadQuota, utcDay, type QuotaKey, type UploadQuota } from './upload-quota.ts';
 export {
-  receiveUploads,
   defaultUploadMessages,
   cleanName,
   STORED_NAME,
-  type ReceiveUploadsOptions,
   type ReceivedUpload,
   type UploadLimits,
   type UploadMessages,
 } from './receive-uploads.ts';
+export {
+  createUploads,
+  uploadMessagesOf,
+  type UploadReceiver,
+  type Uploads,
+  type UploadsDeps,
+  type UploadUse,
+} from './uploads.ts';
+export {
+  cleanUpUploads,
+  serviceJobsOf,
+  uploadCleanupJobName,
+  uploadCleanupJobs,
+  UPLOAD_CLEANUP_BATCH,
+  type UploadCleanupDeps,
+  type UploadCleanupResult,
+} from './upload-cleanup.ts';
 export { serveUpload, contentDisposition, etagMatches, type ServeUploadOptions } from './serve-upload.ts';
 export {
   DEFAULT_UPLOAD_SETTINGS,

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
@@ -20,8 +19,7 @@ import * as templatesService from './templates-service.ts';
 export const templateRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { sql } = app;
-  const uploads = createTemplateUploads(sql, app.uploadSettings);
-  await app.register(multipart);
+  const uploads = createTemplateUploads({ sql, settings: app.uploadSettings });
 
   /** File mode: the text fields are checked first (the form's order), then the file's presence and content. */
   async function fromMultipart(req: FastifyRequest, reply: FastifyReply): Promise<templatesService.NewTemplateInput> {

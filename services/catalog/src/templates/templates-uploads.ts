@@ -1,18 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@wfm/contracts/catalog';
-import {
-  createConcurrencyLimiter,
-  createPgUploadQuota,
-  createPgUploadStore,
-  defaultUploadMessages,
-  receiveUploads,
-  type ReceivedUpload,
-  type Sql,
-  type UploadSettings,
-} from '@wfm/service-kit';
-
-/** Multipart field of the template's file. */
-export const TEMPLATE_FILE_FIELD = 'file';
+import { createUploads, type ReceivedUpload, type UploadsDeps, type UploadUse } from '@wfm/service-kit';
 
 const SPREADSHEET_TYPES = new Set([
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -20,48 +8,38 @@ const SPREADSHEET_TYPES = new Set([
   'text/csv; charset=utf-8',
 ]);
 
-const LIMITS = { files: 1, fileBytes: TEMPLATE_LIMITS.fileBytes };
-
-export const TEMPLATE_UPLOAD_MESSAGES = {
-  ...defaultUploadMessages(TEMPLATE_FILE_FIELD, LIMITS),
-  noFiles: TEMPLATE_MESSAGES.fileRequired,
-  tooManyFiles: TEMPLATE_MESSAGES.oneFile,
-  tooLarge: TEMPLATE_MESSAGES.fileTooLarge,
-  notAllowed: () => TEMPLATE_MESSAGES.badFileType,
+/** One .xlsx, .xls or .csv of at most 10 MB in the field `file`, judged by its content, with the spec's texts. */
+const TEMPLATE_FILE: UploadUse = {
+  field: 'file',
+  limits: { files: 1, fileBytes: TEMPLATE_LIMITS.fileBytes },
+  messages: {
+    noFiles: TEMPLATE_MESSAGES.fileRequired,
+    tooManyFiles: TEMPLATE_MESSAGES.oneFile,
+    tooLarge: TEMPLATE_MESSAGES.fileTooLarge,
+    notAllowed: () => TEMPLATE_MESSAGES.badFileType,
+  },
+  extraKinds: ['spreadsheets'],
+  accept: (mimetype) => SPREADSHEET_TYPES.has(mimetype),
 };
 
 /**
- * Template files through the kit's upload module: one .xlsx, .xls or .csv of at most 10 MB,
- * judged by its content (a renamed executable or an HTML page is refused), with the daily quotas
- * of every upload. The form's text fields arrive in the same multipart body and are handed back.
+ * Template files through the kit's uploads module (a renamed executable or an HTML page is
+ * refused), with the daily quotas of every upload. The form's text fields arrive in the same
+ * multipart body and are handed back.
  */
-export function createTemplateUploads(sql: Sql, settings: UploadSettings) {
-  const store = createPgUploadStore(sql);
-  const quota = createPgUploadQuota(sql);
-  const limiter = createConcurrencyLimiter(settings.maxConcurrent);
+export function createTemplateUploads(deps: UploadsDeps) {
+  const uploads = createUploads(deps);
+  const templateFile = uploads.use(TEMPLATE_FILE);
 
   return {
-    store,
-    quota,
+    store: uploads.store,
     async receive(req: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>): Promise<ReceivedUpload> {
-      const files = await receiveUploads(req, reply, {
-        store,
-        quota,
-        limiter,
-        limits: LIMITS,
-        messages: TEMPLATE_UPLOAD_MESSAGES,
-        field: TEMPLATE_FILE_FIELD,
-        dailyBytesPerVisitor: settings.dailyBytesPerVisitor,
-        dailyBytesPerAddress: settings.dailyBytesPerAddress,
-        extraKinds: ['spreadsheets'],
-        accept: (mimetype) => SPREADSHEET_TYPES.has(mimetype),
-        onField: (name, value) => {
-          if (typeof value === 'string' && !Object.hasOwn(fields, name)) fields[name] = value;
-        },
+      const [file] = await templateFile.receive(req, reply, (name, value) => {
+        if (!Object.hasOwn(fields, name)) fields[name] = value;
       });
-      return files[0]!;
+      return file!;
     },
     /** Drops a stored file whose template was refused after the upload. */
-    discard: (name: string) => store.discard([name]),
+    discard: (name: string) => uploads.store.discard([name]),
   };
 }

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +9,7 @@ import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
 
 export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const uploads = createForumUploads(app.sql, app.uploadSettings);
-  await app.register(multipart);
+  const uploads = createForumUploads({ sql: app.sql, settings: app.uploadSettings });
 
   app.post(
     '/api/upload',

@@ -1,44 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createConcurrencyLimiter,
-  createPgUploadQuota,
-  createPgUploadStore,
-  defaultUploadMessages,
-  receiveUploads,
-  type Sql,
-  type UploadSettings,
-} from '@wfm/service-kit';
+import { createUploads, uploadMessagesOf, type UploadsDeps, type UploadUse } from '@wfm/service-kit';
 import { UPLOAD_LIMITS, UPLOADS_PREFIX, type UploadedFile } from '@wfm/contracts/forum';
 
-export { STORED_NAME, cleanName, contentDisposition } from '@wfm/service-kit';
+/** Post attachments: up to 5 files of 10 MB in the field `files`, every kind the kit's file check accepts. */
+const ATTACHMENTS: UploadUse = { field: 'files', limits: { files: UPLOAD_LIMITS.files, fileBytes: UPLOAD_LIMITS.fileBytes } };
 
-const FIELD = 'files';
-
-export const UPLOAD_MESSAGES = defaultUploadMessages(FIELD, { files: UPLOAD_LIMITS.files, fileBytes: UPLOAD_LIMITS.fileBytes });
+export const UPLOAD_MESSAGES = uploadMessagesOf(ATTACHMENTS);
 
 export const FILE_NOT_FOUND = 'File not found';
 
-/** The forum's attachments: the kit's upload module on the forum schema's tables. */
-export function createForumUploads(sql: Sql, settings: UploadSettings) {
-  const store = createPgUploadStore(sql);
-  const quota = createPgUploadQuota(sql);
-  const limiter = createConcurrencyLimiter(settings.maxConcurrent);
+/** The forum's attachments: the kit's uploads module on the forum schema's tables. */
+export function createForumUploads(deps: UploadsDeps) {
+  const uploads = createUploads(deps);
+  const attachments = uploads.use(ATTACHMENTS);
 
   return {
-    store,
-    quota,
-    limiter,
+    store: uploads.store,
     async upload(req: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[]> {
-      const files = await receiveUploads(req, reply, {
-        store,
-        quota,
-        limiter,
-        limits: { files: UPLOAD_LIMITS.files, fileBytes: UPLOAD_LIMITS.fileBytes },
-        messages: UPLOAD_MESSAGES,
-        field: FIELD,
-        dailyBytesPerVisitor: settings.dailyBytesPerVisitor,
-        dailyBytesPerAddress: settings.dailyBytesPerAddress,
-      });
+      const files = await attachments.receive(req, reply);
       return files.map((f) => ({
         filename: f.name,
         originalName: f.originalName,
