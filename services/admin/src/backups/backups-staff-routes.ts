@@ -20,7 +20,7 @@ import type { RestoreResult } from './backups-restore-task.ts';
 const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
 const BACKUP_NOT_FOUND = 'Backup not found';
 /** Backups and restores are heavy: a runaway client gets 429s instead of queueing dozens. */
-const TASK_RATE_LIMIT = {
+const JOB_RATE_LIMIT = {
   max: 30,
   timeWindow: 60_000,
   keyGenerator: (request: FastifyRequest) => (request.staff ? `staff:${request.staff.id}` : `ip:${request.ip}`),
@@ -50,7 +50,7 @@ export const backupsStaffRoutes: ServiceRoutes<AdminContext> = async (base, ctx)
   const access = staffOnly(app, 'database');
   // These wait for their task on purpose (bounded by waitTimeoutMs; the queue answers 503 within
   // about a second when it is down), so the kit's request timeout does not apply.
-  const heavy = { ...access, config: { ...access.config, rateLimit: TASK_RATE_LIMIT, requestTimeoutMs: false as const } };
+  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT, requestTimeoutMs: false as const } };
 
   const runTask = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
     try {
