@@ -46,6 +46,7 @@ describe('the layout guard', () => {
       problemsOf({
         ...skeleton,
         'rate-limits.ts': 'export const LIMITS = {};\n',
+        'context.ts': 'export interface FixtureContext extends ServiceContext { mailer: Mailer }\n',
         'posts/posts-routes.ts': 'export const postsRoutes = async () => {};\n',
         'posts/posts-staff-routes.ts': 'export const postsStaffRoutes = async () => {};\n',
         'posts/posts-service.ts': '// SELECT in a comment is no SQL\nexport const rule = (sql: Sql) => sql.begin(async () => 1);\n',

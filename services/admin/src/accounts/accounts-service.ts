@@ -1,6 +1,7 @@
 import { type StaffRole } from '@wfm/contracts/shared';
 import { STAFF_MESSAGES, type StaffMember, type StaffPermissions } from '@wfm/contracts/admin';
-import { conflict, notFound, recordStaffAction, type ServiceContext, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
+import { conflict, notFound, recordStaffAction, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
+import type { AdminContext } from '../context.ts';
 import { deleteLoginsOf } from '../logins/logins-repository.ts';
 import { hashPassword } from './accounts-passwords.ts';
 import * as repo from './accounts-repository.ts';
@@ -26,10 +27,7 @@ export interface StaffUpdate {
 
 const STAFF_TARGET = 'staff';
 
-/** The service's pool and staff-action log (recordStaffAction). */
-type StaffContext = Pick<ServiceContext, 'sql' | 'staffActionLog'>;
-
-export async function listStaff(ctx: Pick<ServiceContext, 'sql'>): Promise<StaffMember[]> {
+export async function listStaff(ctx: AdminContext): Promise<StaffMember[]> {
   return (await repo.listStaff(ctx.sql)).map(repo.publicStaff);
 }
 
@@ -43,7 +41,7 @@ async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createStaff(ctx: StaffContext, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
+export async function createStaff(ctx: AdminContext, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
   const { sql } = ctx;
   const passwordHash = await hashPassword(input.password);
   return withUsernameCheck(() =>
@@ -70,7 +68,7 @@ async function keepOneSuperAdmin(tx: TransactionSql, id: number): Promise<void> 
 }
 
 export async function updateStaff(
-  ctx: StaffContext,
+  ctx: AdminContext,
   actor: StaffIdentity,
   id: number,
   update: StaffUpdate,
@@ -109,7 +107,7 @@ export async function updateStaff(
 }
 
 /** Deleting an account ends its staff logins (they reference it). */
-export async function deleteStaff(ctx: StaffContext, actor: StaffIdentity, id: number): Promise<void> {
+export async function deleteStaff(ctx: AdminContext, actor: StaffIdentity, id: number): Promise<void> {
   await ctx.sql.begin(async (tx) => {
     await repo.lockSuperAdminChanges(tx);
     const existing = await repo.findStaffById(tx, id);

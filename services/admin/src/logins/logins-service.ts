@@ -33,7 +33,7 @@ export class LoginBlocked extends HttpError {
  * is locked), then the password; see logins-limits.ts for the policy (ctx.loginLimits).
  */
 export async function login(
-  ctx: Pick<AdminContext, 'sql' | 'staffActionLog' | 'loginLimits'>,
+  ctx: AdminContext,
   attempt: LoginAttempt,
 ): Promise<LoggedIn> {
   const { sql, loginLimits: limits } = ctx;
@@ -63,7 +63,7 @@ export async function login(
 }
 
 /** Ends the staff login (if it is still there) and records the logout of its owner. */
-export async function logout(ctx: Pick<AdminContext, 'sql' | 'staffActionLog'>, loginId: string | null): Promise<void> {
+export async function logout(ctx: AdminContext, loginId: string | null): Promise<void> {
   if (!loginId) return;
   await ctx.sql.begin(async (tx) => {
     const idHash = hashLoginId(loginId);
@@ -74,7 +74,7 @@ export async function logout(ctx: Pick<AdminContext, 'sql' | 'staffActionLog'>, 
 }
 
 /** The staff member owning a live staff login, which counts as activity; null otherwise. */
-export async function loginStaff(ctx: Pick<AdminContext, 'sql'>, loginId: string | null): Promise<logins.LoginStaff | null> {
+export async function loginStaff(ctx: AdminContext, loginId: string | null): Promise<logins.LoginStaff | null> {
   if (!loginId) return null;
   return logins.touchLogin(ctx.sql, hashLoginId(loginId));
 }
