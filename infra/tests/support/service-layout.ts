@@ -5,15 +5,16 @@ import { join, relative, sep } from 'node:path';
  * The layout every service's `src` follows (docs/architecture.md, "How to add a service", step 2):
  *
  * - at the top, only the definition and its entry points (`app.ts`, `server.ts`, `worker.ts` for a
- *   separate worker process) and the two service-wide tables (`env.ts`, `rate-limits.ts`);
+ *   separate worker process), the service's context when it extends the kit's (`context.ts`) and the two
+ *   service-wide tables (`env.ts`, `rate-limits.ts`);
  * - everything else in `<area>/<area>-<name>.ts`: one level of kebab-case area folders, each file
  *   named after its area; route files are exactly `<area>-routes.ts` or `<area>-staff-routes.ts`;
  * - SQL only in `<area>-repository.ts`, or `<area>-<part>-repository.ts` where an area's queries are
  *   split by what they serve (`posts-comments-repository.ts`);
  * - "staff", not "admin", in file names, and in declared names outside the admin service (whose
- *   own name it is: `createAdminService`).
+ *   own name it is: `AdminContext`).
  */
-export const ROOT_FILES = ['app.ts', 'server.ts', 'worker.ts', 'env.ts', 'rate-limits.ts'] as const;
+export const ROOT_FILES = ['app.ts', 'context.ts', 'server.ts', 'worker.ts', 'env.ts', 'rate-limits.ts'] as const;
 
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 

@@ -6,7 +6,7 @@ import { DEFAULT_BACKUP_DIR } from './backups/backups-files.ts';
 /**
  * The admin service's environment (its definition's env schema, parsed once by startService): the
  * kit's variables, the backups directory it shares with the worker, and the first Super Admin.
- * Routes read it with `serviceEnv(app, adminEnvSchema)`.
+ * Routes read it as `ctx.env` (AdminContext, src/context.ts).
  */
 export const adminEnvSchema = serviceEnvSchema.extend({
   /** Where backups are kept (a volume shared with the worker); relative to the working directory. */

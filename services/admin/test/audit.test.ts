@@ -4,7 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM, type StaffActionEvent } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 import { STAFF_ACTION_SUBJECTS } from '../src/audit/audit-subscription.ts';
 import { asStaff, createStaff, loginCookie, uniqueName } from './staff-helpers.ts';
 
@@ -39,7 +39,7 @@ const auditRowsFor = (t: TestService, targetId: string) =>
 describe('audit log on the in-process bus', () => {
   let t: TestService;
   beforeAll(async () => {
-    t = await buildTestService(createAdminService());
+    t = await buildTestService(service);
   });
   afterAll(async () => t?.close());
 
@@ -110,7 +110,7 @@ describe('audit log on NATS JetStream', () => {
   let nc: NatsConnection;
   const durable = `admin_audit_test_${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    t = await buildTestService(createAdminService({ auditDurable: durable }), { bus: 'nats' });
+    t = await buildTestService(service, { bus: 'nats', context: { auditDurable: durable } });
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
+import { createLogger } from '@wfm/service-kit';
 import { buildTestService, startRedisServer, type FaultServer, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
@@ -24,11 +24,7 @@ describe('database backups while the queue Redis is down', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backup-faults-'));
-    const def: ServiceDefinition = {
-      ...service,
-      routes: async (app) => app.register(backupsStaffRoutes, { backupDir, redisUrl: redis.url }),
-    };
-    t = await buildTestService(def);
+    t = await buildTestService({ ...service, routes: [backupsStaffRoutes] }, { context: { backups: { dir: backupDir, redisUrl: redis.url } } });
     worker = await startWorker({ databaseUrl: t.databaseUrl, redisUrl: redis.url, backupDir, port: 0, host: '127.0.0.1', logger });
   }, 60_000);
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '@wfm/contracts/shared';
-import { createLogger, type ServiceDefinition } from '@wfm/service-kit';
+import { createLogger } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
@@ -25,11 +25,10 @@ describe.each([
 
   beforeAll(async () => {
     backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backups-'));
-    const def: ServiceDefinition = {
-      ...service,
-      routes: async (app) => app.register(backupsStaffRoutes, { backupDir, redisUrl, queueName }),
-    };
-    t = await buildTestService(def);
+    t = await buildTestService(
+      { ...service, routes: [backupsStaffRoutes] },
+      { context: { backups: { dir: backupDir, redisUrl: redisUrl ?? undefined, queueName } } },
+    );
     worker = await startWorker({
       databaseUrl: t.databaseUrl,
       redisUrl: redisUrl ?? undefined,

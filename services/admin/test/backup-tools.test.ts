@@ -5,9 +5,9 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createSql, type Sql } from '@wfm/service-kit';
 import { createTestDatabase, type TestDatabase } from '@wfm/service-kit/testing';
-import { createBackupHandler } from '../src/backups/backups-backup-job.ts';
+import { createBackupHandler } from '../src/backups/backups-backup-task.ts';
 import { parseClientVersion, serverVersion } from '../src/backups/backups-pg-tools.ts';
-import { createRestoreHandler } from '../src/backups/backups-restore-job.ts';
+import { createRestoreHandler } from '../src/backups/backups-restore-task.ts';
 
 const ctx = { id: 'test', attempt: 1, logger: createLogger('t', 'silent') };
 

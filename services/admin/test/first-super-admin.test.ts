@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLogger, createSql, runMigrations, type Sql } from '@wfm/service-kit';
 import { buildTestService, createTestDatabase, type TestDatabase, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 import { ensureFirstSuperAdmin } from '../src/accounts/accounts-first-super-admin.ts';
 import { verifyPassword } from '../src/accounts/accounts-passwords.ts';
 import { createStaff, login } from './staff-helpers.ts';
@@ -16,7 +16,6 @@ afterEach(async () => {
 async function freshDatabase(): Promise<{ db: TestDatabase; sql: Sql }> {
   const db = await createTestDatabase();
   cleanups.push(() => db.drop());
-  const service = createAdminService();
   await runMigrations({ databaseUrl: db.url, schema: 'admin', migrationsDir: service.migrationsDir, logger: createLogger('test', 'silent') });
   const sql = createSql(db.url, { schema: 'admin', max: 5 });
   cleanups.push(() => sql.end({ timeout: 1 }));
@@ -35,7 +34,7 @@ const superAdmins = (sql: Sql) =>
   sql<{ username: string; email: string; active: boolean }[]>`SELECT username, email, active FROM staff WHERE role = 'Super Admin'`;
 
 async function build(env: Record<string, string | undefined>): Promise<TestService> {
-  const t = await buildTestService(createAdminService(), { env });
+  const t = await buildTestService(service, { env });
   cleanups.push(() => t.close());
   return t;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
-import { LOGIN_LIMITS, usernameKey } from '../src/sessions/sessions-login-limits.ts';
+import { service } from '../src/app.ts';
+import { LOGIN_LIMITS, usernameKey } from '../src/logins/logins-limits.ts';
 import { createStaff, login, randomIp, uniqueName } from './staff-helpers.ts';
 
 /** The default policy, and one with ceilings low enough to reach with real attempts. */
@@ -10,8 +10,8 @@ let low: TestService;
 const LOW_CEILINGS = { perUsernamePerHour: 8, perIpPerHour: 12 };
 
 beforeAll(async () => {
-  t = await buildTestService(createAdminService());
-  low = await buildTestService(createAdminService({ loginLimits: LOW_CEILINGS }));
+  t = await buildTestService(service);
+  low = await buildTestService(service, { context: { loginLimits: { ...LOGIN_LIMITS, ...LOW_CEILINGS } } });
 });
 afterAll(async () => {
   await t?.close();

@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, recordStaffAction, type ServiceDefinition } from '@wfm/service-kit';
+import { createLogger, recordStaffAction } from '@wfm/service-kit';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { auditStaffRoutes } from '../src/audit/audit-staff-routes.ts';
 import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
-import { tocWithout } from '../src/backups/backups-restore-job.ts';
-import { sessionsRoutes } from '../src/sessions/sessions-routes.ts';
+import { tocWithout } from '../src/backups/backups-restore-task.ts';
+import { loginsRoutes } from '../src/logins/logins-routes.ts';
 import { accountsStaffRoutes } from '../src/accounts/accounts-staff-routes.ts';
 import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 import { asStaff, checkSession, createStaff, login, loginCookie, uniqueName } from './staff-helpers.ts';
@@ -24,16 +24,10 @@ describe('a restore and the staff accounts, sessions and audit log', () => {
 
   beforeAll(async () => {
     backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-restore-staff-'));
-    const def: ServiceDefinition = {
-      ...service,
-      routes: async (app) => {
-        await app.register(sessionsRoutes);
-        await app.register(accountsStaffRoutes);
-        await app.register(auditStaffRoutes);
-        await app.register(backupsStaffRoutes, { backupDir, redisUrl: null, queueName });
-      },
-    };
-    t = await buildTestService(def);
+    t = await buildTestService(
+      { ...service, routes: [loginsRoutes, accountsStaffRoutes, auditStaffRoutes, backupsStaffRoutes] },
+      { context: { backups: { dir: backupDir, redisUrl: undefined, queueName } } },
+    );
     worker = await startWorker({ databaseUrl: t.databaseUrl, queueName, backupDir, port: 0, host: '127.0.0.1', logger });
   });
 

@@ -1,7 +1,7 @@
 import { describeStaffRouteAccess } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 
-describeStaffRouteAccess(createAdminService(), {
+describeStaffRouteAccess(service, {
   public: ['/api/admin/login', '/api/admin/logout', '/api/admin/session'],
   expected: [
     'GET /api/admin/staff',

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@wfm/contracts/shared';
 import { eventSchemas } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 import { asStaff, createStaff, uniqueName } from './staff-helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService(), { relay: false });
+  t = await buildTestService(service, { relay: false });
 });
 afterAll(async () => t?.close());
 

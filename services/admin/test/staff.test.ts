@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@wfm/contracts/shared';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 import { asStaff, createStaff, login, uniqueName } from './staff-helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService());
+  t = await buildTestService(service);
 });
 afterAll(async () => t?.close());
 

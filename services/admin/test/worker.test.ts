@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
 import { newBackupFileName } from '../src/backups/backups-files.ts';
-import { createJobQueue, JobFailedError } from '../src/backups/backups-job-queue.ts';
-import { ALL_JOB_NAMES, JOB_NAMES } from '../src/backups/backups-job-names.ts';
+import { createTaskQueue, TaskFailedError } from '../src/backups/backups-task-queue.ts';
+import { ALL_TASK_NAMES, TASK_NAMES } from '../src/backups/backups-task-names.ts';
 import { queueConnection } from '@wfm/service-kit';
 import type { JobHandler } from '@wfm/service-kit';
 import { startWorker } from '../src/worker/worker-process.ts';
@@ -45,7 +45,7 @@ describe('startWorker', () => {
       const ready = await fetch(`${worker.url}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ready', checks: { db: true, queue: true } });
-      expect(worker.jobs.sort()).toEqual([...ALL_JOB_NAMES].sort());
+      expect(worker.tasks.sort()).toEqual([...ALL_TASK_NAMES].sort());
       expect(worker.queue.backend).toBe('postgres');
     } finally {
       await worker.close();
@@ -106,10 +106,10 @@ describe('startWorker', () => {
     const start = (list: JobHandler[]) =>
       startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger, queueName: testQueue(), handlers: list });
 
-    await expect(start(handlers(JOB_NAMES.backup, JOB_NAMES.restore, JOB_NAMES.backup))).rejects.toThrow(
+    await expect(start(handlers(TASK_NAMES.backup, TASK_NAMES.restore, TASK_NAMES.backup))).rejects.toThrow(
       'Duplicate job handler "database.backup"',
     );
-    await expect(start(handlers(JOB_NAMES.backup))).rejects.toThrow('Missing job handler "database.restore"');
+    await expect(start(handlers(TASK_NAMES.backup))).rejects.toThrow('Missing job handler "database.restore"');
   });
 });
 
@@ -154,12 +154,12 @@ describe('worker process', () => {
     const backupDir = path.join(work, 'no-pg-dump');
     await mkdir(backupDir);
     const { child, exited, listening } = launch({ DATABASE_URL: db.url, WORKER_PORT: '0', BACKUP_DIR: backupDir, PATH: bin });
-    const jobs = createJobQueue({ connection: queueConnection({ databaseUrl: db.url }) });
+    const jobs = createTaskQueue({ connection: queueConnection({ databaseUrl: db.url }) });
     try {
       expect(await listening).toBeDefined();
       const fileName = newBackupFileName(new Date());
-      const failure = jobs.run(JOB_NAMES.backup, { fileName }, `backup-${fileName}`, 30_000);
-      await expect(failure).rejects.toBeInstanceOf(JobFailedError);
+      const failure = jobs.run(TASK_NAMES.backup, { fileName }, `backup-${fileName}`, 30_000);
+      await expect(failure).rejects.toBeInstanceOf(TaskFailedError);
       await expect(failure).rejects.toThrow(
         /^pg_dump was not found on PATH: install the PostgreSQL \d+ client tools \(postgresql-client-\d+\) or set PG_BIN_DIR to their directory$/,
       );

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { serviceEnv, type ServiceDefinition } from '@wfm/service-kit';
+import { type ServiceDefinition } from '@wfm/service-kit';
 import { bookingRoutes } from './bookings/bookings-routes.ts';
 import { bookingStaffRoutes } from './bookings/bookings-staff-routes.ts';
-import type { AmaContext } from './common/common-context.ts';
+import type { AmaContext } from './context.ts';
 import { emailStaffRoutes } from './emails/emails-staff-routes.ts';
-import { createMailer, type Mailer } from './emails/emails-mailer.ts';
-import { amaEnvSchema } from './env.ts';
-import { amaJobs } from './common/common-jobs.ts';
+import { createMailer } from './emails/emails-mailer.ts';
+import { amaEnvSchema, type AmaEnv } from './env.ts';
+import { amaTasks } from './common/common-tasks.ts';
 import { mentorRequestRoutes } from './mentor-requests/mentor-requests-routes.ts';
 import { mentorRequestStaffRoutes } from './mentor-requests/mentor-requests-staff-routes.ts';
 import { mentorRoutes } from './mentors/mentors-routes.ts';
@@ -22,55 +22,44 @@ import { sessionRoutes } from './sessions/sessions-routes.ts';
 import { sessionStaffRoutes } from './sessions/sessions-staff-routes.ts';
 import { createAmaUploads } from './uploads/uploads-storage.ts';
 
-export interface AmaServiceOptions {
-  /** The clock every rule reads (display status, holds, deadlines); tests move it. */
-  now?: () => number;
-  /** A mail transport instead of the one SMTP_URL gives. */
-  mailer?: Mailer;
-}
-
 /** The ama-booking service: sessions, pricing, bookings, receipts, questions, waitlist, mails and mentors. */
-export function createAmaService(opts: AmaServiceOptions = {}): ServiceDefinition {
-  const ctx: AmaContext = { now: opts.now ?? Date.now, mailer: opts.mailer ?? null };
-  return {
-    name: 'ama-booking',
-    schema: 'ama',
-    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-    env: amaEnvSchema,
-    limits: AMA_LIMITS_TABLE,
-    // Receipts and session images: the kit's upload tables, multipart parsing and the ama.upload-cleanup job.
-    uploads: true,
-    routes: async (app) => {
-      if (opts.mailer === undefined) {
-        const env = serviceEnv(app, amaEnvSchema);
-        ctx.mailer = createMailer(env.SMTP_URL, env.MAIL_FROM ?? 'WFM Community AMA <ama@localhost>');
-        app.addHook('onClose', async () => ctx.mailer?.close());
-      }
-      const uploads = createAmaUploads({ sql: app.sql, settings: app.uploadSettings });
-      await app.register(sessionRoutes(ctx, uploads));
-      await app.register(bookingRoutes(ctx));
-      await app.register(receiptRoutes(ctx, uploads));
-      await app.register(questionRoutes(ctx));
-      await app.register(notificationRoutes(ctx));
-      await app.register(sessionStaffRoutes(ctx, uploads));
-      await app.register(bookingStaffRoutes(ctx));
-      await app.register(receiptStaffRoutes(ctx, uploads));
-      await app.register(questionStaffRoutes(ctx));
-      await app.register(emailStaffRoutes);
-      await app.register(mentorRoutes(ctx));
-      await app.register(mentorRequestRoutes(ctx));
-      await app.register(mentorStaffRoutes(ctx));
-      await app.register(mentorRequestStaffRoutes);
-    },
-    jobs: (app) => amaJobs(app, ctx),
-    onReady: async (app) => {
-      const unsubscribe = await subscribeAnswerNotifications(app);
-      // The bus may be shared (single-node run): stop this subscription with the app.
-      app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
-    },
-  };
-}
-
-export const service: ServiceDefinition = createAmaService();
+export const service: ServiceDefinition<AmaContext> = {
+  name: 'ama-booking',
+  schema: 'ama',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  env: amaEnvSchema,
+  limits: AMA_LIMITS_TABLE,
+  // Receipts and session images: the kit's upload tables, multipart parsing and the ama.upload-cleanup task.
+  uploads: true,
+  context: (base, app) => {
+    // Parsed at boot with this definition's env schema.
+    const env = base.env as AmaEnv;
+    const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+    app.addHook('onClose', async () => mailer?.close());
+    return { ...base, env, mailer, uploads: createAmaUploads({ sql: base.sql, settings: base.uploadSettings }) };
+  },
+  routes: [
+    sessionRoutes,
+    bookingRoutes,
+    receiptRoutes,
+    questionRoutes,
+    notificationRoutes,
+    sessionStaffRoutes,
+    bookingStaffRoutes,
+    receiptStaffRoutes,
+    questionStaffRoutes,
+    emailStaffRoutes,
+    mentorRoutes,
+    mentorRequestRoutes,
+    mentorStaffRoutes,
+    mentorRequestStaffRoutes,
+  ],
+  tasks: (ctx) => amaTasks(ctx),
+  onReady: async (app, ctx) => {
+    const unsubscribe = await subscribeAnswerNotifications(ctx);
+    // The bus may be shared (single-node run): stop this subscription with the app.
+    app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
+  },
+};
 
 export default service;

@@ -15,3 +15,5 @@ export const amaEnvSchema = serviceEnvSchema.extend({
   ),
   MAIL_FROM: z.string().min(3).default('WFM Community AMA <ama@localhost>'),
 });
+
+export type AmaEnv = z.infer<typeof amaEnvSchema>;

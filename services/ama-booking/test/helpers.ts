@@ -3,7 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import { buildTestService, testVisitorToken, type BuildTestServiceOptions, type TestService } from '@wfm/service-kit/testing';
 import type { ServiceDefinition, Sql } from '@wfm/service-kit';
-import { createAmaService } from '../src/app.ts';
+import { service } from '../src/app.ts';
+import type { AmaContext } from '../src/context.ts';
 import type { Mailer } from '../src/emails/emails-mailer.ts';
 
 export const HOUR = 3_600_000;
@@ -20,18 +21,24 @@ export function testClock(start = Date.now()): TestClock {
   return { now: () => t, set: (ms) => (t = ms), advance: (ms) => (t += ms) };
 }
 
-export interface AmaTest extends TestService {
+export interface AmaTest extends TestService<AmaContext> {
   clock: TestClock;
-  /** The service definition the app was built from (its jobs share the app's clock). */
-  def: ServiceDefinition;
+  /** The service definition the app was built from (its tasks take the app's context, t.ctx). */
+  def: ServiceDefinition<AmaContext>;
   staff(method: string, url: string, payload?: unknown, role?: StaffRole): Promise<LightMyRequestResponse>;
 }
 
-export async function buildAma(opts: BuildTestServiceOptions & { mailer?: Mailer; clock?: TestClock } = {}): Promise<AmaTest> {
-  const clock = opts.clock ?? testClock();
+export async function buildAma(opts: BuildTestServiceOptions<AmaContext> & { mailer?: Mailer; clock?: TestClock } = {}): Promise<AmaTest> {
+  const { mailer, clock = testClock(), ...options } = opts;
+  const def = service;
   // Without the relay, written events stay in the outbox where tests read them.
-  const def = createAmaService({ now: clock.now, mailer: opts.mailer ?? null });
-  const svc = await buildTestService(def, { relay: false, ...opts, env: { IDENTITY_URL: process.env.IDENTITY_URL, ...opts.env } });
+  const svc = await buildTestService(def, {
+    relay: false,
+    ...options,
+    now: clock.now,
+    context: { mailer: mailer ?? null },
+    env: { IDENTITY_URL: process.env.IDENTITY_URL, ...options.env },
+  });
   return {
     ...svc,
     clock,

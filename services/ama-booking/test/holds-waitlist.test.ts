@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMA_MESSAGES } from '@wfm/contracts/ama';
 import { createLogger, queueConnection, startJobRunner, type JobRunner } from '@wfm/service-kit';
 import { TEST_REDIS_URL } from '@wfm/service-kit/testing';
-import { EXPIRE_HOLDS_JOB } from '../src/common/common-jobs.ts';
+import { EXPIRE_HOLDS_TASK } from '../src/common/common-tasks.ts';
 import { DAY, HOUR, PDF, book, buildAma, createSession, get, multipart, newVisitor, outboxEvents, post, validBooking, type AmaTest } from './helpers.ts';
 
 let t: AmaTest;
 let runner: JobRunner;
 beforeAll(async () => {
   t = await buildAma();
-  // The service's own job definitions on a real queue (Redis), sharing the app's clock.
+  // The service's own task definitions on a real queue (Redis), sharing the app's context and clock.
   runner = await startJobRunner({
-    ...t.def.jobs!(t.app),
+    ...t.def.tasks!(t.ctx),
     repeat: [],
     connection: queueConnection({ redisUrl: TEST_REDIS_URL, databaseUrl: t.databaseUrl }),
     queueName: `ama-test-${randomBytes(4).toString('hex')}`,
@@ -24,7 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const expire = async () => (await runner.run(EXPIRE_HOLDS_JOB, {}, 20_000)) as { expired: number; promoted: number };
+const expire = async () => (await runner.run(EXPIRE_HOLDS_TASK, {}, 20_000)) as { expired: number; promoted: number };
 const status = async (reference: string) =>
   (await get(t.app, `/api/ama/bookings/status/${reference}`)).json<{ booking: { booking_status: string; cancel_reason: string | null; from_waitlist: boolean } }>().booking;
 

@@ -1,8 +1,8 @@
 import { type StaffRole } from '@wfm/contracts/shared';
 import { STAFF_MESSAGES, type StaffMember, type StaffPermissions } from '@wfm/contracts/admin';
-import type { FastifyInstance } from 'fastify';
-import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
-import { deleteSessionsOf } from '../sessions/sessions-repository.ts';
+import { conflict, notFound, recordStaffAction, type StaffIdentity, type TransactionSql } from '@wfm/service-kit';
+import type { AdminContext } from '../context.ts';
+import { deleteLoginsOf } from '../logins/logins-repository.ts';
 import { hashPassword } from './accounts-passwords.ts';
 import * as repo from './accounts-repository.ts';
 
@@ -27,11 +27,8 @@ export interface StaffUpdate {
 
 const STAFF_TARGET = 'staff';
 
-/** The app's pool and staff-action log (recordStaffAction). */
-type StaffContext = Pick<FastifyInstance, 'sql' | 'staffActionLog'>;
-
-export async function listStaff(sql: Sql): Promise<StaffMember[]> {
-  return (await repo.listStaff(sql)).map(repo.publicStaff);
+export async function listStaff(ctx: AdminContext): Promise<StaffMember[]> {
+  return (await repo.listStaff(ctx.sql)).map(repo.publicStaff);
 }
 
 /** Turns the unique-index violation of a concurrent duplicate into the 409 it is. */
@@ -44,8 +41,8 @@ async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createStaff(app: StaffContext, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
-  const { sql } = app;
+export async function createStaff(ctx: AdminContext, actor: StaffIdentity, input: StaffInput): Promise<StaffMember> {
+  const { sql } = ctx;
   const passwordHash = await hashPassword(input.password);
   return withUsernameCheck(() =>
     sql.begin(async (tx) => {
@@ -57,7 +54,7 @@ export async function createStaff(app: StaffContext, actor: StaffIdentity, input
         permissions: input.permissions ?? {},
         active: input.active,
       });
-      await recordStaffAction(tx, app, actor, { action: 'staff.create', target: { type: STAFF_TARGET, id: created.id } });
+      await recordStaffAction(tx, ctx, actor, { action: 'staff.create', target: { type: STAFF_TARGET, id: created.id } });
       return repo.publicStaff(created);
     }),
   );
@@ -71,14 +68,14 @@ async function keepOneSuperAdmin(tx: TransactionSql, id: number): Promise<void> 
 }
 
 export async function updateStaff(
-  app: StaffContext,
+  ctx: AdminContext,
   actor: StaffIdentity,
   id: number,
   update: StaffUpdate,
-  /** The session hash of the request, kept when staff change their own password. */
-  currentSession?: Buffer,
+  /** The staff login hash of the request, kept when staff change their own password. */
+  currentLogin?: Buffer,
 ): Promise<StaffMember> {
-  const { sql } = app;
+  const { sql } = ctx;
   const newPassword = update.password ? update.password : undefined;
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
   return withUsernameCheck(() =>
@@ -99,24 +96,24 @@ export async function updateStaff(
       });
       if (!updated) throw notFound(STAFF_MESSAGES.notFound);
 
-      if (!updated.active) await deleteSessionsOf(tx, id);
-      else if (passwordHash !== undefined) await deleteSessionsOf(tx, id, actor.id === id ? currentSession : undefined);
+      if (!updated.active) await deleteLoginsOf(tx, id);
+      else if (passwordHash !== undefined) await deleteLoginsOf(tx, id, actor.id === id ? currentLogin : undefined);
 
       const action = before.active && !updated.active ? 'staff.deactivate' : 'staff.update';
-      await recordStaffAction(tx, app, actor, { action, target: { type: STAFF_TARGET, id } });
+      await recordStaffAction(tx, ctx, actor, { action, target: { type: STAFF_TARGET, id } });
       return repo.publicStaff(updated);
     }),
   );
 }
 
-/** Deleting an account ends its sessions (they reference it). */
-export async function deleteStaff(app: StaffContext, actor: StaffIdentity, id: number): Promise<void> {
-  await app.sql.begin(async (tx) => {
+/** Deleting an account ends its staff logins (they reference it). */
+export async function deleteStaff(ctx: AdminContext, actor: StaffIdentity, id: number): Promise<void> {
+  await ctx.sql.begin(async (tx) => {
     await repo.lockSuperAdminChanges(tx);
     const existing = await repo.findStaffById(tx, id);
     if (!existing) throw notFound(STAFF_MESSAGES.notFound);
     if (isActiveSuperAdmin(existing)) await keepOneSuperAdmin(tx, id);
     await repo.deleteStaff(tx, id);
-    await recordStaffAction(tx, app, actor, { action: 'staff.delete', target: { type: STAFF_TARGET, id } });
+    await recordStaffAction(tx, ctx, actor, { action: 'staff.delete', target: { type: STAFF_TARGET, id } });
   });
 }

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { AuditListQuery, AuditListResponse } from '@wfm/contracts/admin';
-import { staffOnly } from '@wfm/service-kit';
+import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { listAuditEntries } from './audit-repository.ts';
+import type { AdminContext } from '../context.ts';
 
-export const auditStaffRoutes: FastifyPluginAsync = async (base) => {
+export const auditStaffRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -19,7 +19,7 @@ export const auditStaffRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const { limit, before } = request.query;
-      const entries = await listAuditEntries(app.sql, limit, before);
+      const entries = await listAuditEntries(ctx.sql, limit, before);
       const last = entries.at(-1);
       return { entries, nextBefore: entries.length === limit && last ? last.id : null };
     },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_STREAM_SUBJECTS, StaffActionEvent } from '@wfm/contracts/shared';
-import type { BusEvent, EventBus, Sql } from '@wfm/service-kit';
+import type { BusEvent, Sql } from '@wfm/service-kit';
+import type { AdminContext } from '../context.ts';
 import { insertAuditEntry } from './audit-repository.ts';
 
 /**
@@ -28,14 +29,12 @@ export function auditHandler(sql: Sql, logger: FastifyBaseLogger) {
   };
 }
 
-/** Subscribes the audit log to every service's staff actions; resolves to the unsubscribe function. */
+/** Subscribes the audit log to every service's staff actions (consumers named after ctx.auditDurable); resolves to the unsubscribe function. */
 export async function subscribeAuditLog(
-  bus: EventBus,
-  sql: Sql,
-  logger: FastifyBaseLogger,
-  durable: string = AUDIT_DURABLE,
+  ctx: Pick<AdminContext, 'bus' | 'sql' | 'log' | 'auditDurable'>,
 ): Promise<() => Promise<void>> {
-  const handler = auditHandler(sql, logger);
+  const { bus, auditDurable: durable } = ctx;
+  const handler = auditHandler(ctx.sql, ctx.log);
   const unsubscribes = await Promise.all(
     STAFF_ACTION_SUBJECTS.map((subject) => bus.subscribe(subject, handler, { durable: `${durable}-${subject.split('.')[0]}` })),
   );

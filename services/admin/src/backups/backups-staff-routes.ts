@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -10,28 +9,13 @@ import {
   RestoreBackupBody,
   RestoreBackupResponse,
 } from '@wfm/contracts/admin';
-import { HttpError, notFound, serviceEnv } from '@wfm/service-kit';
-import { recordStaffAction, staffOnly } from '@wfm/service-kit';
-import { createJobQueue, JobFailedError, JobTimeoutError } from './backups-job-queue.ts';
-import { JOB_NAMES } from './backups-job-names.ts';
+import { HttpError, notFound, recordStaffAction, staffOnly, type ServiceRoutes } from '@wfm/service-kit';
+import { createTaskQueue, TaskFailedError, TaskTimeoutError } from './backups-task-queue.ts';
+import { TASK_NAMES } from './backups-task-names.ts';
 import { queueConnectionForSql } from '@wfm/service-kit';
-import { adminEnvSchema } from '../env.ts';
+import type { AdminContext } from '../context.ts';
 import { backupStats, listBackups, newBackupFileName } from './backups-files.ts';
-import type { RestoreResult } from './backups-restore-job.ts';
-
-export interface BackupsStaffRoutesOptions {
-  /** Default: BACKUP_DIR, else ./.data/backups (relative to the working directory). */
-  backupDir?: string;
-  /**
-   * The job queue's Redis; null: BullMQ's PostgreSQL backend in this service's database.
-   * Default: REDIS_URL.
-   */
-  redisUrl?: string | null;
-  /** Default: the admin queue. */
-  queueName?: string;
-  /** How long a request waits for its job; default 90 s (the gateway gives up on an answer after 120 s). */
-  waitTimeoutMs?: number;
-}
+import type { RestoreResult } from './backups-restore-task.ts';
 
 const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
 const BACKUP_NOT_FOUND = 'Backup not found';
@@ -43,55 +27,53 @@ const JOB_RATE_LIMIT = {
 };
 
 /**
- * Job ids are made by the server, never from anything the client sends (x-request-id included):
- * BullMQ deduplicates by job id, so a chosen or replayed id could suppress a backup or restore, or
- * answer with an earlier job's result. Every request runs its own job.
+ * Task ids (BullMQ job ids) are made by the server, never from anything the client sends
+ * (x-request-id included): BullMQ deduplicates by job id, so a chosen or replayed id could suppress
+ * a backup or restore, or answer with an earlier task's result. Every request runs its own task.
  */
-const newJobId = (kind: 'backup' | 'restore') => `${kind}-${randomUUID()}`;
+const newTaskId = (kind: 'backup' | 'restore') => `${kind}-${randomUUID()}`;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
-const jobErrors = { ...errors, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
+const taskErrors = { ...errors, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
 
 /**
- * The database tab's calls (Super Admin only). Backup and restore run as jobs in the worker; the
- * request waits for the job and answers its result. The list and stats read the backups directory,
- * which the admin service and the worker share.
+ * The database tab's calls (Super Admin only). Backup and restore run as tasks in the worker; the
+ * request waits for the task and answers its result. The list and stats read the backups directory
+ * (ctx.backups), which the admin service and the worker share.
  */
-export const backupsStaffRoutes: FastifyPluginAsync<BackupsStaffRoutesOptions> = async (base, opts) => {
+export const backupsStaffRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const env = serviceEnv(app, adminEnvSchema);
-  const backupDir = path.resolve(opts.backupDir ?? env.BACKUP_DIR);
-  const redisUrl = opts.redisUrl === undefined ? env.REDIS_URL : (opts.redisUrl ?? undefined);
-  const jobs = createJobQueue({ connection: queueConnectionForSql({ redisUrl, sql: app.sql }), queueName: opts.queueName });
-  app.addHook('onClose', () => jobs.close());
-  const waitTimeoutMs = opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  const { dir: backupDir, redisUrl, queueName } = ctx.backups;
+  const tasks = createTaskQueue({ connection: queueConnectionForSql({ redisUrl, sql: ctx.sql }), queueName });
+  app.addHook('onClose', () => tasks.close());
+  const waitTimeoutMs = ctx.backups.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const access = staffOnly(app, 'database');
-  // These wait for their job on purpose (bounded by waitTimeoutMs; the queue answers 503 within
+  // These wait for their task on purpose (bounded by waitTimeoutMs; the queue answers 503 within
   // about a second when it is down), so the kit's request timeout does not apply.
   const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT, requestTimeoutMs: false as const } };
 
-  const runJob = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
+  const runTask = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof JobFailedError) throw new HttpError(500, `${action} failed: ${err.message}`);
-      if (err instanceof JobTimeoutError) {
+      if (err instanceof TaskFailedError) throw new HttpError(500, `${action} failed: ${err.message}`);
+      if (err instanceof TaskTimeoutError) {
         throw new HttpError(504, `The ${action.toLowerCase()} is taking longer than expected and continues in the background`);
       }
-      app.log.error({ err }, 'job queue unavailable');
+      ctx.log.error({ err }, 'job queue unavailable');
       throw new HttpError(503, `${action} failed: the job queue is unavailable`);
     }
   };
 
   app.post(
     '/api/admin/database/backup',
-    { ...heavy, schema: { response: { 200: CreateBackupResponse, ...jobErrors } } },
+    { ...heavy, schema: { response: { 200: CreateBackupResponse, ...taskErrors } } },
     async (request) => {
-      const fileName = newBackupFileName(new Date());
-      const backup = await runJob('Backup', () =>
-        jobs.run<CreateBackupResponse>(JOB_NAMES.backup, { fileName }, newJobId('backup'), waitTimeoutMs),
+      const fileName = newBackupFileName(new Date(ctx.now()));
+      const backup = await runTask('Backup', () =>
+        tasks.run<CreateBackupResponse>(TASK_NAMES.backup, { fileName }, newTaskId('backup'), waitTimeoutMs),
       );
-      await recordStaffAction(app.sql, app, request.staff!, { action: 'database.backup', target: { type: 'backup', id: backup.fileName } });
+      await recordStaffAction(ctx.sql, ctx, request.staff!, { action: 'database.backup', target: { type: 'backup', id: backup.fileName } });
       return backup;
     },
   );
@@ -110,16 +92,16 @@ export const backupsStaffRoutes: FastifyPluginAsync<BackupsStaffRoutesOptions> =
 
   app.post(
     '/api/admin/database/restore',
-    { ...heavy, schema: { body: RestoreBackupBody, response: { 200: RestoreBackupResponse, ...jobErrors } } },
+    { ...heavy, schema: { body: RestoreBackupBody, response: { 200: RestoreBackupResponse, ...taskErrors } } },
     async (request) => {
       const { backupFileName } = request.body;
       const backups = await listBackups(backupDir);
       if (!backups.some((b) => b.fileName === backupFileName)) throw notFound(BACKUP_NOT_FOUND);
-      const result = await runJob('Restore', () =>
-        jobs.run<RestoreResult>(JOB_NAMES.restore, { backupFileName }, newJobId('restore'), waitTimeoutMs),
+      const result = await runTask('Restore', () =>
+        tasks.run<RestoreResult>(TASK_NAMES.restore, { backupFileName }, newTaskId('restore'), waitTimeoutMs),
       );
       // After the restore, which leaves the audit log as it was (KEPT_SCHEMAS).
-      await recordStaffAction(app.sql, app, request.staff!, {
+      await recordStaffAction(ctx.sql, ctx, request.staff!, {
         action: 'database.restore',
         target: { type: 'backup', id: result.backupFileName },
       });

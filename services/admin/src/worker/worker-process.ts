@@ -12,8 +12,8 @@ import {
   type QueueConnection,
 } from '@wfm/service-kit';
 import { DEFAULT_BACKUP_DIR } from '../backups/backups-files.ts';
-import { ADMIN_QUEUE } from '../backups/backups-job-names.ts';
-import { checkJobHandlers, createJobHandlers } from '../backups/backups-jobs.ts';
+import { ADMIN_QUEUE } from '../backups/backups-task-names.ts';
+import { checkTaskHandlers, createTaskHandlers } from '../backups/backups-tasks.ts';
 import { createHealthServer, databaseCheck } from './worker-health.ts';
 
 /** The worker's one name: in logs, metrics, compose, Kubernetes and the launchers. */
@@ -36,7 +36,7 @@ export interface WorkerOptions {
   restoreDatabaseUrl?: string | undefined;
   /** Directory of pg_dump and pg_restore; default PATH. */
   pgBinDir?: string | undefined;
-  /** Default: every handler of backups-jobs.ts. */
+  /** Default: every task handler of backups-tasks.ts. */
   handlers?: readonly JobHandler[];
   /** The internal Prometheus listener (METRICS_PORT; port 0: a free one, for tests). Default: none. */
   metrics?: { port: number; host?: string } | undefined;
@@ -46,8 +46,8 @@ export interface RunningWorker {
   url: string;
   /** The internal metrics listener's URL (GET /metrics), when there is one. */
   metricsUrl?: string;
-  /** The names of the jobs it runs. */
-  jobs: string[];
+  /** The names of the tasks it runs. */
+  tasks: string[];
   queue: QueueConnection;
   /** For start-up banners: "Redis host:6379" or "PostgreSQL (BullMQ PostgreSQL backend, schema bullmq)". */
   queueDescription: string;
@@ -56,10 +56,10 @@ export interface RunningWorker {
 }
 
 /**
- * Boots the worker: database pool and the job handlers (a missing or duplicate handler throws
- * before anything connects), the kit's job runner on the admin queue (one job at a time: backups
+ * Boots the worker: database pool and the task handlers (a missing or duplicate handler throws
+ * before anything connects), the kit's job runner on the admin queue (one task at a time: backups
  * and restores are heavy and should not overlap), then the health server. close() stops the health
- * server, lets the running job finish, then closes the pool.
+ * server, lets the running task finish, then closes the pool.
  */
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const backupDir = path.resolve(opts.backupDir ?? DEFAULT_BACKUP_DIR);
@@ -73,7 +73,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   try {
     const handlers = [
       ...(opts.handlers ??
-        createJobHandlers({
+        createTaskHandlers({
           sql,
           backupDir,
           backupDatabaseUrl: opts.backupDatabaseUrl ?? opts.databaseUrl,
@@ -81,7 +81,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
           pgBinDir: opts.pgBinDir,
         })),
     ];
-    const jobs = checkJobHandlers(handlers);
+    const tasks = checkTaskHandlers(handlers);
     // Process metrics plus the queue's depth by state and its failed attempts (job_queue_jobs, job_failures_total).
     const metricsRegistry = processMetricsFor(WORKER_NAME);
     const jobMetrics = registerJobQueueMetrics(metricsRegistry);
@@ -107,13 +107,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       cleanups.unshift(() => metrics.close());
       metricsUrl = metrics.url;
     }
-    opts.logger.info({ url, jobs, queue: describeQueueConnection(queue), backupDir }, `${WORKER_NAME} listening`);
+    opts.logger.info({ url, tasks, queue: describeQueueConnection(queue), backupDir }, `${WORKER_NAME} listening`);
 
     let closing: Promise<void> | undefined;
     return {
       url,
       ...(metricsUrl ? { metricsUrl } : {}),
-      jobs,
+      tasks,
       queue,
       queueDescription: describeQueueConnection(queue),
       backupDir,

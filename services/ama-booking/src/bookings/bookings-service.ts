@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   conflict,
   notFound,
@@ -20,7 +19,7 @@ import {
   type CreateBookingResponse,
   type JoinWaitlistResponse,
 } from '@wfm/contracts/ama';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import { bookingConfirmedMail, bookingReceivedMail, holdExpiredMail, waitlistPromotedMail } from '../emails/emails-templates.ts';
 import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
 import { latestReceipt } from '../receipts/receipts-repository.ts';
@@ -45,9 +44,9 @@ const bookingEvent = (b: repo.BookingRow, at: number) => ({
 });
 
 /** Tells the booking's visitor (if the booking has one) that its status changed. */
-export async function notifyBooking(app: FastifyInstance, tx: Db, b: repo.BookingRow): Promise<void> {
+export async function notifyBooking(ctx: AmaContext, tx: Db, b: repo.BookingRow): Promise<void> {
   if (!b.visitor_hash) return;
-  await notifyVisitor(tx, app.config.schema, b.visitor_hash, {
+  await notifyVisitor(tx, ctx.schema, b.visitor_hash, {
     type: 'booking_status',
     data: { booking_id: b.id, reference: b.booking_reference, status: b.booking_status },
   });
@@ -73,13 +72,12 @@ async function mailSession(db: Db, sessionId: number) {
  * queueing on the lock) happens before it, so the locked part is four short statements.
  */
 export async function createBooking(
-  app: FastifyInstance,
   ctx: AmaContext,
   sessionId: number,
   body: CreateBookingBody,
   visitor: Visitor,
 ): Promise<CreateBookingResponse> {
-  const session = await findSessionWithOccupancy(app.sql, sessionId);
+  const session = await findSessionWithOccupancy(ctx.sql, sessionId);
   if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
   if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, ctx.now()) !== 'scheduled') {
     throw conflict(AMA_MESSAGES.sessionNotBookable);
@@ -96,7 +94,7 @@ export async function createBooking(
             gcash: { number: session.gcash_number ?? '', name: session.gcash_name ?? '', instructions: session.gcash_instructions ?? '' },
           },
         };
-  const result = await app.sql.begin(async (tx) => {
+  const result = await ctx.sql.begin(async (tx) => {
     const now = ctx.now();
     const locked = await lockSession(tx, sessionId);
     if (!locked) throw notFound(AMA_MESSAGES.sessionNotFound);
@@ -106,9 +104,9 @@ export async function createBooking(
     if (locked.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= locked.max_participants) {
       throw conflict(AMA_MESSAGES.sessionFull);
     }
-    return insertHold(app, ctx, tx, sessionId, body, visitor.hash, false, { session, pricing });
+    return insertHold(ctx, tx, sessionId, body, visitor.hash, false, { session, pricing });
   });
-  deliverSoon(app, ctx);
+  deliverSoon(ctx);
   return {
     id: result.id,
     booking_reference: result.booking_reference,
@@ -122,7 +120,6 @@ type MailContext = { session: Awaited<ReturnType<typeof mailSession>>; pricing: 
 
 /** A new pending booking with a fresh 24-hour hold, its event and its mail (in the caller's transaction). */
 async function insertHold(
-  app: FastifyInstance,
   ctx: AmaContext,
   tx: Db,
   sessionId: number,
@@ -145,8 +142,8 @@ async function insertHold(
   const session = preloaded?.session ?? (await mailSession(tx, sessionId));
   const pricing = preloaded ? preloaded.pricing : await pricingFor(tx, sessionId);
   const mail = fromWaitlist ? waitlistPromotedMail(booking, session, pricing) : bookingReceivedMail(booking, session, pricing);
-  await queueEmail(tx, ctx, mail);
-  if (fromWaitlist) await notifyBooking(app, tx, booking);
+  await queueEmail(ctx, tx, mail);
+  if (fromWaitlist) await notifyBooking(ctx, tx, booking);
   return booking;
 }
 
@@ -154,7 +151,7 @@ async function insertHold(
  * Hands freed places to the waitlist, first in line first, each as a pending booking with a fresh
  * hold; runs in the transaction that freed the place, with the session row locked.
  */
-export async function promoteWaitlist(app: FastifyInstance, ctx: AmaContext, tx: Db, sessionId: number): Promise<number> {
+export async function promoteWaitlist(ctx: AmaContext, tx: Db, sessionId: number): Promise<number> {
   const session = await lockSession(tx, sessionId);
   if (!session) return 0;
   const now = ctx.now();
@@ -164,7 +161,7 @@ export async function promoteWaitlist(app: FastifyInstance, ctx: AmaContext, tx:
     if (session.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= session.max_participants) break;
     const next = await repo.nextInLine(tx, sessionId);
     if (!next) break;
-    const booking = await insertHold(app, ctx, tx, sessionId, next, next.visitor_hash, true);
+    const booking = await insertHold(ctx, tx, sessionId, next, next.visitor_hash, true);
     await repo.markPromoted(tx, next.id, booking.id, now);
     promoted++;
   }
@@ -172,13 +169,12 @@ export async function promoteWaitlist(app: FastifyInstance, ctx: AmaContext, tx:
 }
 
 export async function joinWaitlist(
-  app: FastifyInstance,
   ctx: AmaContext,
   sessionId: number,
   body: CreateBookingBody,
   visitor: Visitor,
 ): Promise<JoinWaitlistResponse> {
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
     const session = await lockSession(tx, sessionId);
     if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
@@ -194,40 +190,39 @@ export async function joinWaitlist(
   });
 }
 
-export async function bookingCount(app: FastifyInstance, sessionId: number, status: 'pending' | 'confirmed') {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return { count: await repo.countByStatus(app.sql, sessionId, status) };
+export async function bookingCount(ctx: AmaContext, sessionId: number, status: 'pending' | 'confirmed') {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return { count: await repo.countByStatus(ctx.sql, sessionId, status) };
 }
 
-export async function lookup(app: FastifyInstance, ctx: AmaContext, reference: string): Promise<BookingLookupResponse> {
-  const booking = await repo.findByReference(app.sql, reference);
+export async function lookup(ctx: AmaContext, reference: string): Promise<BookingLookupResponse> {
+  const booking = await repo.findByReference(ctx.sql, reference);
   if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
-  const session = await findSession(app.sql, booking.session_id);
+  const session = await findSession(ctx.sql, booking.session_id);
   if (!session) throw notFound(AMA_MESSAGES.bookingNotFound);
-  const receipt = await latestReceipt(app.sql, booking.id);
+  const receipt = await latestReceipt(ctx.sql, booking.id);
   return { booking: bookingView(booking), session: sessionView(session, ctx.now()), receipt };
 }
 
 // Staff -----------------------------------------------------------------------------------------
 
-export async function staffList(app: FastifyInstance, sessionId: number): Promise<Booking[]> {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return (await repo.listBookings(app.sql, sessionId)).map(bookingView);
+export async function staffList(ctx: AmaContext, sessionId: number): Promise<Booking[]> {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return (await repo.listBookings(ctx.sql, sessionId)).map(bookingView);
 }
 
-export async function staffCounts(app: FastifyInstance, sessionId: number): Promise<BookingCounts> {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return repo.counts(app.sql, sessionId);
+export async function staffCounts(ctx: AmaContext, sessionId: number): Promise<BookingCounts> {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.counts(ctx.sql, sessionId);
 }
 
 export async function setBookingStatus(
-  app: FastifyInstance,
   ctx: AmaContext,
   staff: StaffIdentity,
   id: number,
   status: 'confirmed' | 'cancelled',
 ): Promise<Booking> {
-  const updated = await app.sql.begin(async (tx) => {
+  const updated = await ctx.sql.begin(async (tx) => {
     const booking = await repo.findBooking(tx, id, true);
     if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
     if (status === 'confirmed' && booking.booking_status !== 'pending') throw conflict(AMA_MESSAGES.confirmOnlyPending);
@@ -235,58 +230,58 @@ export async function setBookingStatus(
     const row = await repo.setStatus(tx, id, status);
     const now = ctx.now();
     await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, now));
-    await notifyBooking(app, tx, row);
-    await recordStaffAction(tx, app, staff, { action: `ama.booking.${status === 'confirmed' ? 'confirm' : 'cancel'}`, target: { type: 'ama_booking', id: String(id) } });
-    if (status === 'cancelled') await promoteWaitlist(app, ctx, tx, row.session_id);
+    await notifyBooking(ctx, tx, row);
+    await recordStaffAction(tx, ctx, staff, { action: `ama.booking.${status === 'confirmed' ? 'confirm' : 'cancel'}`, target: { type: 'ama_booking', id: String(id) } });
+    if (status === 'cancelled') await promoteWaitlist(ctx, tx, row.session_id);
     return row;
   });
-  deliverSoon(app, ctx);
+  deliverSoon(ctx);
   return bookingView(updated);
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-export async function assignSeat(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, seat: number): Promise<Booking> {
+export async function assignSeat(ctx: AmaContext, staff: StaffIdentity, id: number, seat: number): Promise<Booking> {
   let updated: repo.BookingRow;
   try {
-    updated = await app.sql.begin(async (tx) => {
+    updated = await ctx.sql.begin(async (tx) => {
       const booking = await repo.findBooking(tx, id, true);
       if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
       if (booking.booking_status !== 'confirmed') throw conflict(AMA_MESSAGES.seatNotConfirmed);
       if (booking.seat_number !== null) throw conflict(AMA_MESSAGES.seatAlreadyAssigned);
       const row = await repo.setSeat(tx, id, seat);
       await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, ctx.now()));
-      await notifyBooking(app, tx, row);
-      await queueEmail(tx, ctx, bookingConfirmedMail(row, await mailSession(tx, row.session_id), seat));
-      await recordStaffAction(tx, app, staff, { action: 'ama.booking.seat', target: { type: 'ama_booking', id: String(id) } });
+      await notifyBooking(ctx, tx, row);
+      await queueEmail(ctx, tx, bookingConfirmedMail(row, await mailSession(tx, row.session_id), seat));
+      await recordStaffAction(tx, ctx, staff, { action: 'ama.booking.seat', target: { type: 'ama_booking', id: String(id) } });
       return row;
     });
   } catch (err) {
     if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(AMA_MESSAGES.seatTaken);
     throw err;
   }
-  deliverSoon(app, ctx);
+  deliverSoon(ctx);
   return bookingView(updated);
 }
 
-export async function deleteBooking(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number) {
-  await app.sql.begin(async (tx) => {
+export async function deleteBooking(ctx: AmaContext, staff: StaffIdentity, id: number) {
+  await ctx.sql.begin(async (tx) => {
     const booking = await repo.findBooking(tx, id, true);
     if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
     // Lock order as in booking: the session first, then its bookings.
     await lockSession(tx, booking.session_id);
     await repo.deleteBooking(tx, id);
     await writeEvent(tx, 'ama.booking.deleted', { ...bookingEvent(booking, ctx.now()), booking_status: null });
-    await recordStaffAction(tx, app, staff, { action: 'ama.booking.delete', target: { type: 'ama_booking', id: String(id) } });
-    if (booking.booking_status !== 'cancelled') await promoteWaitlist(app, ctx, tx, booking.session_id);
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.booking.delete', target: { type: 'ama_booking', id: String(id) } });
+    if (booking.booking_status !== 'cancelled') await promoteWaitlist(ctx, tx, booking.session_id);
   });
-  deliverSoon(app, ctx);
+  deliverSoon(ctx);
   return { success: true as const, id };
 }
 
-export async function staffWaitlist(app: FastifyInstance, sessionId: number) {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return repo.listWaitlist(app.sql, sessionId);
+export async function staffWaitlist(ctx: AmaContext, sessionId: number) {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.listWaitlist(ctx.sql, sessionId);
 }
 
 // Holds -----------------------------------------------------------------------------------------
@@ -298,39 +293,39 @@ const EXPIRY_BATCH = 100;
  * their visitors why (mail and realtime), and hands the freed places to the waitlist. Answers how
  * many holds expired.
  */
-export async function expireHolds(app: FastifyInstance, ctx: AmaContext): Promise<{ expired: number; promoted: number }> {
+export async function expireHolds(ctx: AmaContext): Promise<{ expired: number; promoted: number }> {
   let expired = 0;
   let promoted = 0;
   for (;;) {
-    const batch = await app.sql.begin(async (tx) => {
+    const batch = await ctx.sql.begin(async (tx) => {
       const now = ctx.now();
       const holds = await repo.expiredHolds(tx, now, EXPIRY_BATCH);
       const sessions = new Set<number>();
       for (const hold of holds) {
         const row = await repo.setStatus(tx, hold.id, 'cancelled', 'hold_expired');
         await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, now));
-        await notifyBooking(app, tx, row);
-        await queueEmail(tx, ctx, holdExpiredMail(row, await mailSession(tx, row.session_id)));
+        await notifyBooking(ctx, tx, row);
+        await queueEmail(ctx, tx, holdExpiredMail(row, await mailSession(tx, row.session_id)));
         sessions.add(row.session_id);
       }
-      for (const sessionId of sessions) promoted += await promoteWaitlist(app, ctx, tx, sessionId);
+      for (const sessionId of sessions) promoted += await promoteWaitlist(ctx, tx, sessionId);
       return holds.length;
     });
     expired += batch;
     if (batch < EXPIRY_BATCH) break;
   }
-  if (expired > 0) deliverSoon(app, ctx);
+  if (expired > 0) deliverSoon(ctx);
   return { expired, promoted };
 }
 
 // Calendar --------------------------------------------------------------------------------------
 
 /** The .ics of a booking that is not cancelled (the reference is the key, like the status lookup). */
-export async function calendarFor(app: FastifyInstance, ctx: AmaContext, reference: string) {
-  const booking = await repo.findByReference(app.sql, reference);
+export async function calendarFor(ctx: AmaContext, reference: string) {
+  const booking = await repo.findByReference(ctx.sql, reference);
   if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
   if (booking.booking_status === 'cancelled') throw conflict(AMA_MESSAGES.calendarNotBooked);
-  const session = await findSession(app.sql, booking.session_id);
+  const session = await findSession(ctx.sql, booking.session_id);
   if (!session) throw notFound(AMA_MESSAGES.bookingNotFound);
   return { session, body: calendarFile(session, booking, ctx.now()) };
 }

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '@wfm/service-kit';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import * as repo from './emails-repository.ts';
 
 /** Attempts per mail before it is marked failed. */
@@ -12,16 +11,16 @@ const BATCH = 50;
  * outbox staff read on the bookings tab. Sending happens after commit (deliverQueued), so a mail
  * exists exactly when the change that caused it does.
  */
-export async function queueEmail(db: Db, ctx: AmaContext, mail: repo.NewEmail): Promise<number> {
+export async function queueEmail(ctx: AmaContext, db: Db, mail: repo.NewEmail): Promise<number> {
   return repo.insertEmail(db, mail, ctx.mailer ? 'queued' : 'kept', ctx.now());
 }
 
 /** Sends queued mails; answers how many went out. Logs ids and counts only, never addresses. */
-export async function deliverQueued(app: FastifyInstance, ctx: AmaContext): Promise<number> {
+export async function deliverQueued(ctx: AmaContext): Promise<number> {
   const mailer = ctx.mailer;
   if (!mailer) return 0;
   let sent = 0;
-  await app.sql.begin(async (tx) => {
+  await ctx.sql.begin(async (tx) => {
     for (const mail of await repo.claimQueued(tx, BATCH)) {
       const attempts = mail.attempts + 1;
       try {
@@ -29,7 +28,7 @@ export async function deliverQueued(app: FastifyInstance, ctx: AmaContext): Prom
         await repo.markDelivered(tx, mail.id, 'sent', attempts, ctx.now());
         sent++;
       } catch (err) {
-        app.log.warn({ emailId: mail.id, attempts, err: (err as Error).message }, 'sending an AMA email failed');
+        ctx.log.warn({ emailId: mail.id, attempts, err: (err as Error).message }, 'sending an AMA email failed');
         await repo.markDelivered(tx, mail.id, attempts >= MAX_ATTEMPTS ? 'failed' : 'queued', attempts, ctx.now());
       }
     }
@@ -37,8 +36,8 @@ export async function deliverQueued(app: FastifyInstance, ctx: AmaContext): Prom
   return sent;
 }
 
-/** Sends right after a commit without holding up the answer; the repeatable job retries leftovers. */
-export function deliverSoon(app: FastifyInstance, ctx: AmaContext): void {
+/** Sends right after a commit without holding up the answer; the repeatable task retries leftovers. */
+export function deliverSoon(ctx: AmaContext): void {
   if (!ctx.mailer) return;
-  deliverQueued(app, ctx).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'AMA email delivery failed'));
+  deliverQueued(ctx).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'AMA email delivery failed'));
 }

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireVisitor } from '@wfm/service-kit';
+import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import {
   MentorIdParams,
   MentorMessage,
@@ -12,7 +11,7 @@ import {
   MentorThread,
   MyMentorRequestsResponse,
 } from '@wfm/contracts/ama';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import { amaLimits } from '../rate-limits.ts';
 import * as requests from './mentor-requests-service.ts';
@@ -21,47 +20,45 @@ const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse,
 const READ_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse } as const;
 
 /** Requests to mentors, the mentor's answer and the private thread of an accepted request. */
-export function mentorRequestRoutes(ctx: AmaContext): FastifyPluginAsync {
-  return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+export const mentorRequestRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.post(
-      '/api/mentors/:id/requests',
-      {
-        onRequest: amaLimits(app, 'mentor-request'),
-        schema: { params: MentorIdParams, body: MentorRequestBody, response: { 201: MentorRequest, ...WRITE_ERRORS } },
-      },
-      async (req, reply) => reply.code(201).send(await requests.createRequest(app, ctx, requireVisitor(req), req.params.id, req.body)),
-    );
+  app.post(
+    '/api/mentors/:id/requests',
+    {
+      onRequest: amaLimits(app, 'mentor-request'),
+      schema: { params: MentorIdParams, body: MentorRequestBody, response: { 201: MentorRequest, ...WRITE_ERRORS } },
+    },
+    async (req, reply) => reply.code(201).send(await requests.createRequest(ctx, requireVisitor(req), req.params.id, req.body)),
+  );
 
-    app.get(
-      '/api/mentors/requests',
-      { schema: { response: { 200: MyMentorRequestsResponse, ...READ_ERRORS } } },
-      async (req) => requests.myRequests(app, requireVisitor(req)),
-    );
+  app.get(
+    '/api/mentors/requests',
+    { schema: { response: { 200: MyMentorRequestsResponse, ...READ_ERRORS } } },
+    async (req) => requests.myRequests(ctx, requireVisitor(req)),
+  );
 
-    app.get(
-      '/api/mentors/requests/:id',
-      { schema: { params: MentorRequestIdParams, response: { 200: MentorThread, ...READ_ERRORS } } },
-      async (req) => requests.thread(app, requireVisitor(req), req.params.id),
-    );
+  app.get(
+    '/api/mentors/requests/:id',
+    { schema: { params: MentorRequestIdParams, response: { 200: MentorThread, ...READ_ERRORS } } },
+    async (req) => requests.thread(ctx, requireVisitor(req), req.params.id),
+  );
 
-    app.put(
-      '/api/mentors/requests/:id/status',
-      {
-        onRequest: amaLimits(app, 'mentor-message'),
-        schema: { params: MentorRequestIdParams, body: MentorRequestStatusBody, response: { 200: MentorRequest, ...WRITE_ERRORS } },
-      },
-      async (req) => requests.answer(app, ctx, requireVisitor(req), req.params.id, req.body.status),
-    );
+  app.put(
+    '/api/mentors/requests/:id/status',
+    {
+      onRequest: amaLimits(app, 'mentor-message'),
+      schema: { params: MentorRequestIdParams, body: MentorRequestStatusBody, response: { 200: MentorRequest, ...WRITE_ERRORS } },
+    },
+    async (req) => requests.answer(ctx, requireVisitor(req), req.params.id, req.body.status),
+  );
 
-    app.post(
-      '/api/mentors/requests/:id/messages',
-      {
-        onRequest: amaLimits(app, 'mentor-message'),
-        schema: { params: MentorRequestIdParams, body: MentorMessageBody, response: { 201: MentorMessage, ...WRITE_ERRORS } },
-      },
-      async (req, reply) => reply.code(201).send(await requests.sendMessage(app, ctx, requireVisitor(req), req.params.id, req.body)),
-    );
-  };
-}
+  app.post(
+    '/api/mentors/requests/:id/messages',
+    {
+      onRequest: amaLimits(app, 'mentor-message'),
+      schema: { params: MentorRequestIdParams, body: MentorMessageBody, response: { 201: MentorMessage, ...WRITE_ERRORS } },
+    },
+    async (req, reply) => reply.code(201).send(await requests.sendMessage(ctx, requireVisitor(req), req.params.id, req.body)),
+  );
+};

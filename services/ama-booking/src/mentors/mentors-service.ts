@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   conflict,
   forbidden,
@@ -6,6 +5,7 @@ import {
   notifyVisitor,
   recordStaffAction,
   writeEvent,
+  type Db,
   type StaffIdentity,
   type Visitor,
 } from '@wfm/service-kit';
@@ -17,8 +17,7 @@ import {
   type MentorStatus,
   type StaffMentor,
 } from '@wfm/contracts/ama';
-import type { AmaContext } from '../common/common-context.ts';
-import { applicantUsername } from './mentors-applicant-name.ts';
+import type { AmaContext } from '../context.ts';
 import * as repo from './mentors-repository.ts';
 
 const own = ({ visitor_hash: _hash, ...application }: repo.MentorRow): MentorApplication => application;
@@ -26,18 +25,17 @@ const own = ({ visitor_hash: _hash, ...application }: repo.MentorRow): MentorApp
 /**
  * A visitor with a username applies; the application waits for staff. One application per visitor:
  * a pending or approved one is a 409, a suspended one 403; a rejected applicant may apply again
- * (the same row goes back to pending with the new answers).
+ * (the same row goes back to pending with the new answers). `username` is the visitor's name as
+ * identity knows it (applicantUsername), null when they have none.
  */
 export async function apply(
-  app: FastifyInstance,
   ctx: AmaContext,
-  req: FastifyRequest,
   visitor: Visitor,
+  username: string | null,
   fields: repo.MentorFields,
 ): Promise<MentorApplication> {
-  const username = await applicantUsername(app, req);
   if (!username) throw forbidden(MENTOR_MESSAGES.usernameRequired);
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
     const existing = await repo.findByVisitor(tx, visitor.hash, true);
     let application: MentorApplication | null;
@@ -54,55 +52,54 @@ export async function apply(
   });
 }
 
-export async function myApplication(app: FastifyInstance, visitor: Visitor): Promise<{ application: MentorApplication | null }> {
-  const row = await repo.findByVisitor(app.sql, visitor.hash);
+export async function myApplication(ctx: AmaContext, visitor: Visitor): Promise<{ application: MentorApplication | null }> {
+  const row = await repo.findByVisitor(ctx.sql, visitor.hash);
   return { application: row ? own(row) : null };
 }
 
 export async function directory(
-  app: FastifyInstance,
+  ctx: AmaContext,
   query: { tag?: string | undefined; limit: number; offset: number },
 ): Promise<MentorsResponse> {
-  const [page, tags] = await Promise.all([repo.listApproved(app.sql, query), repo.approvedTags(app.sql)]);
+  const [page, tags] = await Promise.all([repo.listApproved(ctx.sql, query), repo.approvedTags(ctx.sql)]);
   return { ...page, tags };
 }
 
 /** An approved mentor (the only ones visitors can reach), else 404. */
-export async function approvedMentor(db: Parameters<typeof repo.findMentor>[0], id: number, lock = false) {
+export async function approvedMentor(ctx: AmaContext, id: number, db: Db = ctx.sql, lock = false) {
   const mentor = await repo.findMentor(db, id, lock);
   if (!mentor || mentor.status !== 'approved') throw notFound(MENTOR_MESSAGES.mentorNotFound);
   return mentor;
 }
 
-export const listStaffMentors = (app: FastifyInstance, query: Parameters<typeof repo.listAll>[1]) => repo.listAll(app.sql, query);
+export const listStaffMentors = (ctx: AmaContext, query: Parameters<typeof repo.listAll>[1]) => repo.listAll(ctx.sql, query);
 
 /** Staff decide, suspend or reinstate along MENTOR_TRANSITIONS; the applicant hears it live. */
 export async function changeStatus(
-  app: FastifyInstance,
   ctx: AmaContext,
   staff: StaffIdentity,
   id: number,
   status: MentorStatus,
 ): Promise<StaffMentor> {
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const mentor = await repo.findMentor(tx, id, true);
     if (!mentor) throw notFound(MENTOR_MESSAGES.mentorNotFound);
     if (!MENTOR_TRANSITIONS[mentor.status].includes(status)) throw conflict(MENTOR_MESSAGES.badTransition(mentor.status, status));
     const now = ctx.now();
     await repo.setStatus(tx, id, status, now);
     await writeEvent(tx, 'ama.mentor.status_changed', { id, status, at: now });
-    await notifyVisitor(tx, app.config.schema, mentor.visitor_hash, { type: 'mentor_application', data: { id, status } });
+    await notifyVisitor(tx, ctx.schema, mentor.visitor_hash, { type: 'mentor_application', data: { id, status } });
     const action = { approved: mentor.status === 'suspended' ? 'reinstate' : 'approve', rejected: 'reject', suspended: 'suspend', pending: 'reopen' }[status];
-    await recordStaffAction(tx, app, staff, { action: `mentor.${action}`, target: { type: 'mentor', id: String(id) } });
+    await recordStaffAction(tx, ctx, staff, { action: `mentor.${action}`, target: { type: 'mentor', id: String(id) } });
     return (await repo.findStaffMentor(tx, id))!;
   });
 }
 
-export async function deleteMentor(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number) {
-  return app.sql.begin(async (tx) => {
+export async function deleteMentor(ctx: AmaContext, staff: StaffIdentity, id: number) {
+  return ctx.sql.begin(async (tx) => {
     if (!(await repo.deleteMentor(tx, id))) throw notFound(MENTOR_MESSAGES.mentorNotFound);
     await writeEvent(tx, 'ama.mentor.deleted', { id, status: null, at: ctx.now() });
-    await recordStaffAction(tx, app, staff, { action: 'mentor.delete', target: { type: 'mentor', id: String(id) } });
+    await recordStaffAction(tx, ctx, staff, { action: 'mentor.delete', target: { type: 'mentor', id: String(id) } });
     return { success: true as const, id };
   });
 }

@@ -1,32 +1,29 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
-import type { AmaContext } from '../common/common-context.ts';
+import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import type { AmaContext } from '../context.ts';
 import * as notifications from './notifications-service.ts';
 
 /** "Replies to me", AMA half: answers to the verified visitor's own questions (401 without an issued token). */
-export function notificationRoutes(ctx: AmaContext): FastifyPluginAsync {
-  return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+export const notificationRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/ama/notifications',
-      {
-        onRequest: enforceLimits(app, ['notifications-read-visitor']),
-        schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
-      },
-      async (req) => notifications.listNotifications(app, requireVisitor(req).hash),
-    );
+  app.get(
+    '/api/ama/notifications',
+    {
+      onRequest: enforceLimits(app, ['notifications-read-visitor']),
+      schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (req) => notifications.listNotifications(ctx, requireVisitor(req).hash),
+  );
 
-    app.post(
-      '/api/ama/notifications/seen',
-      {
-        bodyLimit: 1024,
-        onRequest: enforceLimits(app, ['notifications-seen-visitor']),
-        schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
-      },
-      async (req) => notifications.markSeen(app, ctx, requireVisitor(req).hash),
-    );
-  };
-}
+  app.post(
+    '/api/ama/notifications/seen',
+    {
+      bodyLimit: 1024,
+      onRequest: enforceLimits(app, ['notifications-seen-visitor']),
+      schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (req) => notifications.markSeen(ctx, requireVisitor(req).hash),
+  );
+};

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ANONYMOUS_AUTHOR,
   badRequest,
@@ -10,7 +9,7 @@ import {
   type Visitor,
 } from '@wfm/service-kit';
 import { AMA_MESSAGES, displayStatus, type Question, type TranscriptResponse } from '@wfm/contracts/ama';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import { findSession, lockSession } from '../sessions/sessions-repository.ts';
 import * as repo from './questions-repository.ts';
 
@@ -22,18 +21,18 @@ const questionEvent = (q: Question, at: number) => ({
   at,
 });
 
-/** Questions are open while a session is scheduled or live, up to its max_questions. */
+/**
+ * Questions are open while a session is scheduled or live, up to its max_questions. `author` is the
+ * name as accepted by identity's author-name rule (the route asks), or Anonymous.
+ */
 export async function askQuestion(
-  app: FastifyInstance,
   ctx: AmaContext,
-  req: FastifyRequest,
   visitor: Visitor,
   sessionId: number,
-  body: { question: string; author_name?: string | undefined; author?: string | undefined; isAnonymous: boolean },
+  body: { question: string; isAnonymous: boolean },
+  author: string,
 ): Promise<Question> {
-  const requested = body.author_name || body.author || ANONYMOUS_AUTHOR;
-  const author = body.isAnonymous ? ANONYMOUS_AUTHOR : await app.authorNames.accept(req, requested);
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
     const session = await lockSession(tx, sessionId);
     if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
@@ -54,13 +53,13 @@ export async function askQuestion(
   });
 }
 
-export async function listQuestions(app: FastifyInstance, sessionId: number, order: 'latest' | 'upvotes') {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return repo.listForSession(app.sql, sessionId, order);
+export async function listQuestions(ctx: AmaContext, sessionId: number, order: 'latest' | 'upvotes') {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.listForSession(ctx.sql, sessionId, order);
 }
 
-export async function upvoteQuestion(app: FastifyInstance, ctx: AmaContext, visitor: Visitor, id: number) {
-  return app.sql.begin(async (tx) => {
+export async function upvoteQuestion(ctx: AmaContext, visitor: Visitor, id: number) {
+  return ctx.sql.begin(async (tx) => {
     const question = await repo.findQuestion(tx, id);
     if (!question) throw notFound(AMA_MESSAGES.questionNotFound);
     if (question.visitor_hash && question.visitor_hash.equals(visitor.hash)) throw badRequest(AMA_MESSAGES.ownQuestionUpvote);
@@ -71,26 +70,26 @@ export async function upvoteQuestion(app: FastifyInstance, ctx: AmaContext, visi
   });
 }
 
-export async function myQuestions(app: FastifyInstance, visitor: Visitor, order: 'latest' | 'upvotes') {
-  return repo.listForVisitor(app.sql, visitor.hash, order);
+export async function myQuestions(ctx: AmaContext, visitor: Visitor, order: 'latest' | 'upvotes') {
+  return repo.listForVisitor(ctx.sql, visitor.hash, order);
 }
 
-export async function transcript(app: FastifyInstance, ctx: AmaContext, sessionId: number): Promise<TranscriptResponse> {
-  const session = await findSession(app.sql, sessionId);
+export async function transcript(ctx: AmaContext, sessionId: number): Promise<TranscriptResponse> {
+  const session = await findSession(ctx.sql, sessionId);
   if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
   if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, ctx.now()) !== 'completed') {
     throw conflict(AMA_MESSAGES.transcriptNotReady);
   }
-  return { session_id: sessionId, title: session.title, questions: await repo.answeredByUpvotes(app.sql, sessionId) };
+  return { session_id: sessionId, title: session.title, questions: await repo.answeredByUpvotes(ctx.sql, sessionId) };
 }
 
-export async function answerQuestion(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, text: string) {
-  return app.sql.begin(async (tx) => {
+export async function answerQuestion(ctx: AmaContext, staff: StaffIdentity, id: number, text: string) {
+  return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
     const question = await repo.answer(tx, id, text, staff.username, now);
     if (!question) throw notFound(AMA_MESSAGES.questionNotFound);
     await writeEvent(tx, 'ama.question.answered', questionEvent(question, now));
-    await recordStaffAction(tx, app, staff, { action: 'ama.question.answer', target: { type: 'ama_question', id: String(id) } });
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.question.answer', target: { type: 'ama_question', id: String(id) } });
     return question;
   });
 }

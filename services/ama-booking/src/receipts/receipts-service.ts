@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   badRequest,
   conflict,
   forbidden,
   notFound,
   recordStaffAction,
-  serveUpload,
   writeEvent,
+  type ReceivedUpload,
   type StaffIdentity,
+  type Visitor,
 } from '@wfm/service-kit';
 import {
   AMA_LIMITS,
@@ -17,17 +17,13 @@ import {
   type StaffReceipt,
 } from '@wfm/contracts/ama';
 import { timingSafeEqual } from 'node:crypto';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import { findBooking, markReceiptUploaded, type BookingRow } from '../bookings/bookings-repository.ts';
 import { notifyBooking } from '../bookings/bookings-service.ts';
 import { receiptReceivedMail, receiptRejectedMail } from '../emails/emails-templates.ts';
 import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
 import { findSession } from '../sessions/sessions-repository.ts';
-import { FILE_NOT_FOUND, type AmaUploads } from '../uploads/uploads-storage.ts';
 import * as repo from './receipts-repository.ts';
-
-/** Header (or form field, or query) carrying the booking reference for a visitor on another device. */
-export const REFERENCE_HEADER = 'x-booking-reference';
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -35,47 +31,48 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Is the request the booking's own visitor, or does it carry the booking's reference? */
-function mayUpload(req: FastifyRequest, booking: BookingRow, reference: string | undefined): boolean {
-  if (req.visitor && booking.visitor_hash && req.visitor.hash.equals(booking.visitor_hash)) return true;
+/** Is the caller the booking's own visitor, or do they carry the booking's reference? */
+function mayUpload(visitor: Visitor | null, booking: BookingRow, reference: string | undefined): boolean {
+  if (visitor && booking.visitor_hash && visitor.hash.equals(booking.visitor_hash)) return true;
   return reference !== undefined && sameText(reference.trim().toUpperCase(), booking.booking_reference);
 }
 
-const referenceOf = (req: FastifyRequest): string | undefined => {
-  const header = req.headers[REFERENCE_HEADER];
-  if (typeof header === 'string') return header;
-  const query = (req.query as { reference?: unknown } | undefined)?.reference;
-  return typeof query === 'string' ? query : undefined;
-};
-
 /**
- * POST /api/ama/bookings/{id}/receipt: the booking must exist and not be cancelled; the file is
- * stored private (only staff can fetch it). Who may upload is known for sure only once the form is
- * read (the reference may be one of its fields), so a refused upload is discarded again.
+ * POST /api/ama/bookings/{id}/receipt, before the file is read: the booking must exist and not be
+ * cancelled. Answers the booking for saveReceipt.
  */
-export async function uploadReceipt(
-  app: FastifyInstance,
-  ctx: AmaContext,
-  uploads: AmaUploads,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  bookingId: number,
-): Promise<ReceiptUploadResponse> {
-  const before = await findBooking(app.sql, bookingId);
+export async function bookingForReceipt(ctx: AmaContext, bookingId: number): Promise<BookingRow> {
+  const before = await findBooking(ctx.sql, bookingId);
   if (!before) throw notFound(AMA_MESSAGES.bookingNotFound);
   if (before.booking_status === 'cancelled') throw conflict(AMA_MESSAGES.receiptBookingCancelled);
-  const early = referenceOf(req);
-  // Neither the owner nor a reference in the header or query: the form may still carry one.
-  const fields: Record<string, string> = {};
-  const file = await uploads.receipt(req, reply, (name, value) => {
-    if (name === 'notes' || name === 'booking_reference' || name === 'reference') fields[name] = value;
-  });
+  return before;
+}
+
+/** Who sends a receipt: the verified visitor, and the booking reference and notes the request carries. */
+export interface ReceiptSender {
+  visitor: Visitor | null;
+  /** From the header, the query or the form. */
+  reference: string | undefined;
+  notes: string | undefined;
+}
+
+/**
+ * Keeps a received receipt (stored private: only staff can fetch it). Who may upload is known for
+ * sure only once the form is read (the reference may be one of its fields), so a refused upload,
+ * like any that fails here, is discarded again.
+ */
+export async function saveReceipt(
+  ctx: AmaContext,
+  before: BookingRow,
+  file: ReceivedUpload,
+  sender: ReceiptSender,
+): Promise<ReceiptUploadResponse> {
+  const bookingId = before.id;
   try {
-    const reference = early ?? fields.booking_reference ?? fields.reference;
-    if (!mayUpload(req, before, reference)) throw forbidden(AMA_MESSAGES.receiptNotYours);
-    const notes = fields.notes?.trim() ? fields.notes.trim() : null;
+    if (!mayUpload(sender.visitor, before, sender.reference)) throw forbidden(AMA_MESSAGES.receiptNotYours);
+    const notes = sender.notes?.trim() ? sender.notes.trim() : null;
     if (notes !== null && notes.length > AMA_LIMITS.notes) throw badRequest(AMA_MESSAGES.notesTooLong);
-    const result = await app.sql.begin(async (tx) => {
+    const result = await ctx.sql.begin(async (tx) => {
       const booking = await findBooking(tx, bookingId, true);
       if (!booking) throw notFound(AMA_MESSAGES.bookingNotFound);
       if (booking.booking_status === 'cancelled') throw conflict(AMA_MESSAGES.receiptBookingCancelled);
@@ -96,10 +93,10 @@ export async function uploadReceipt(
         at: now,
       });
       const session = await findSession(tx, booking.session_id);
-      if (session) await queueEmail(tx, ctx, receiptReceivedMail(booking, session));
+      if (session) await queueEmail(ctx, tx, receiptReceivedMail(booking, session));
       return receipt;
     });
-    deliverSoon(app, ctx);
+    deliverSoon(ctx);
     return {
       id: result.id,
       booking_id: result.booking_id,
@@ -108,14 +105,14 @@ export async function uploadReceipt(
       upload_date: result.upload_date,
     };
   } catch (err) {
-    await uploads.store.discard([file.name]).catch(() => undefined);
+    await ctx.uploads.store.discard([file.name]).catch(() => undefined);
     throw err;
   }
 }
 
-export async function listReceipts(app: FastifyInstance, sessionId: number): Promise<StaffReceipt[]> {
-  if (!(await findSession(app.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return repo.listForSession(app.sql, sessionId);
+export async function listReceipts(ctx: AmaContext, sessionId: number): Promise<StaffReceipt[]> {
+  if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
+  return repo.listForSession(ctx.sql, sessionId);
 }
 
 /**
@@ -124,13 +121,12 @@ export async function listReceipts(app: FastifyInstance, sessionId: number): Pro
  * validated_by is the signed staff member.
  */
 export async function validateReceipt(
-  app: FastifyInstance,
   ctx: AmaContext,
   staff: StaffIdentity,
   id: number,
   body: { validation_status: ReceiptStatus; notes?: string | undefined },
 ): Promise<StaffReceipt> {
-  const result = await app.sql.begin(async (tx) => {
+  const result = await ctx.sql.begin(async (tx) => {
     const receipt = await repo.findReceipt(tx, id, true);
     if (!receipt) throw notFound(AMA_MESSAGES.receiptNotFound);
     const notes = body.notes?.trim() ? body.notes.trim() : null;
@@ -154,23 +150,24 @@ export async function validateReceipt(
         validation_status: status,
         at: now,
       });
-      await notifyBooking(app, tx, booking);
+      await notifyBooking(ctx, tx, booking);
       if (receipt.validation_status === 'pending' && status === 'rejected') {
         const session = await findSession(tx, booking.session_id);
-        if (session) await queueEmail(tx, ctx, receiptRejectedMail(booking, session, notes!));
+        if (session) await queueEmail(ctx, tx, receiptRejectedMail(booking, session, notes!));
       }
     }
     const action = receipt.validation_status === 'pending' && status !== 'pending' ? `ama.receipt.${status === 'approved' ? 'approve' : 'reject'}` : 'ama.receipt.notes';
-    await recordStaffAction(tx, app, staff, { action, target: { type: 'ama_receipt', id: String(id) } });
+    await recordStaffAction(tx, ctx, staff, { action, target: { type: 'ama_receipt', id: String(id) } });
     return updated;
   });
-  deliverSoon(app, ctx);
+  deliverSoon(ctx);
   return result;
 }
 
-export async function serveReceiptFile(app: FastifyInstance, uploads: AmaUploads, req: FastifyRequest, reply: FastifyReply, id: number) {
-  const receipt = await repo.findReceipt(app.sql, id);
+/** The stored upload name of a receipt's file (served by the staff route), else 404. */
+export async function receiptFileName(ctx: AmaContext, id: number): Promise<string> {
+  const receipt = await repo.findReceipt(ctx.sql, id);
   if (!receipt) throw notFound(AMA_MESSAGES.receiptNotFound);
-  return serveUpload(req, reply, uploads.store, receipt.upload_name, { notFoundMessage: FILE_NOT_FOUND });
+  return receipt.upload_name;
 }
 

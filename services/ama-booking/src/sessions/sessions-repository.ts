@@ -130,7 +130,7 @@ export async function deleteSession(db: Db, id: number): Promise<{ image_url: st
   return rows[0] ?? null;
 }
 
-/** Marks stored upload names as used or unused by a record (the cleanup job deletes unused ones). */
+/** Marks stored upload names as used or unused by a record (the cleanup task deletes unused ones). */
 export async function setUploadReferenced(db: Db, names: string[], referenced: boolean): Promise<void> {
   if (names.length > 0) await db`UPDATE uploads SET referenced = ${referenced} WHERE name = ANY(${names})`;
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { notFound, recordStaffAction, writeEvent, type Db, type StaffIdentity } from '@wfm/service-kit';
 import type { z } from 'zod';
 import {
@@ -10,27 +9,33 @@ import {
   type SessionStatus,
   type StaffSession,
 } from '@wfm/contracts/ama';
-import type { AmaContext } from '../common/common-context.ts';
+import type { AmaContext } from '../context.ts';
 import * as repo from './sessions-repository.ts';
 import { sessionView } from './sessions-view.ts';
 
 type SessionInput = z.output<typeof SessionSchema>;
 type PricingInput = z.output<typeof PricingSchema>;
 
-export async function listSessions(app: FastifyInstance, ctx: AmaContext, audience: 'public' | 'staff' = 'public'): Promise<AmaSession[]> {
+export async function listSessions(ctx: AmaContext, audience: 'public' | 'staff' = 'public'): Promise<AmaSession[]> {
   const now = ctx.now();
-  return (await repo.listSessions(app.sql)).map((row) => sessionView(row, now, audience));
+  return (await repo.listSessions(ctx.sql)).map((row) => sessionView(row, now, audience));
 }
 
-export async function getSession(db: Db, ctx: AmaContext, id: number, audience: 'public' | 'staff' = 'public'): Promise<AmaSession> {
+/** One session as an answer; `db` is the caller's transaction when there is one. */
+export async function getSession(
+  ctx: AmaContext,
+  id: number,
+  audience: 'public' | 'staff' = 'public',
+  db: Db = ctx.sql,
+): Promise<AmaSession> {
   const row = await repo.findSession(db, id);
   if (!row) throw notFound(AMA_MESSAGES.sessionNotFound);
   return sessionView(row, ctx.now(), audience);
 }
 
-export async function listStaffSessions(app: FastifyInstance, ctx: AmaContext): Promise<StaffSession[]> {
-  const sessions = await listSessions(app, ctx, 'staff');
-  const totals = await repo.sessionTotals(app.sql);
+export async function listStaffSessions(ctx: AmaContext): Promise<StaffSession[]> {
+  const sessions = await listSessions(ctx, 'staff');
+  const totals = await repo.sessionTotals(ctx.sql);
   return sessions.map((s) => ({
     ...s,
     booking_count: totals.get(s.id)?.booking_count ?? 0,
@@ -44,7 +49,8 @@ const pricingAnswer = (p: repo.PricingRow): SessionPricing => ({
   payment_methods: JSON.stringify(p.payment_methods),
 });
 
-export async function getPricing(db: Db, id: number): Promise<SessionPricing> {
+/** A session's pricing; `db` is the caller's transaction when there is one. */
+export async function getPricing(ctx: AmaContext, id: number, db: Db = ctx.sql): Promise<SessionPricing> {
   const pricing = await repo.findPricing(db, id);
   if (!pricing) {
     if (!(await repo.findSession(db, id))) throw notFound(AMA_MESSAGES.sessionNotFound);
@@ -71,21 +77,21 @@ function fields(input: SessionInput, status: SessionStatus): repo.SessionFields 
   };
 }
 
-export async function createSession(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, input: SessionInput) {
+export async function createSession(ctx: AmaContext, staff: StaffIdentity, input: SessionInput) {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const status = input.status ?? 'scheduled';
     const id = await repo.insertSession(tx, fields(input, status), now);
     if (input.image_url) await repo.setUploadReferenced(tx, [uploadName(input.image_url)].filter(isName), true);
     await writeEvent(tx, 'ama.session.created', sessionEvent(id, status, now));
-    await recordStaffAction(tx, app, staff, { action: 'ama.session.create', target: { type: 'ama_session', id: String(id) } });
-    return getSession(tx, ctx, id, 'staff');
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.session.create', target: { type: 'ama_session', id: String(id) } });
+    return getSession(ctx, id, 'staff', tx);
   });
 }
 
-export async function updateSession(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, input: SessionInput) {
+export async function updateSession(ctx: AmaContext, staff: StaffIdentity, id: number, input: SessionInput) {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const current = await repo.findSession(tx, id);
     if (!current) throw notFound(AMA_MESSAGES.sessionNotFound);
     const status = input.status ?? current.status;
@@ -97,48 +103,47 @@ export async function updateSession(app: FastifyInstance, ctx: AmaContext, staff
       await repo.setUploadReferenced(tx, [uploadName(next.image_url)].filter(isName), true);
     }
     await writeEvent(tx, 'ama.session.updated', sessionEvent(id, status, now));
-    await recordStaffAction(tx, app, staff, { action: 'ama.session.update', target: { type: 'ama_session', id: String(id) } });
-    return getSession(tx, ctx, id, 'staff');
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.session.update', target: { type: 'ama_session', id: String(id) } });
+    return getSession(ctx, id, 'staff', tx);
   });
 }
 
-export async function setStatus(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, status: SessionStatus) {
+export async function setStatus(ctx: AmaContext, staff: StaffIdentity, id: number, status: SessionStatus) {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     if (!(await repo.setSessionStatus(tx, id, status, now))) throw notFound(AMA_MESSAGES.sessionNotFound);
     await writeEvent(tx, 'ama.session.updated', sessionEvent(id, status, now));
-    await recordStaffAction(tx, app, staff, { action: `ama.session.status.${status}`, target: { type: 'ama_session', id: String(id) } });
-    return getSession(tx, ctx, id, 'staff');
+    await recordStaffAction(tx, ctx, staff, { action: `ama.session.status.${status}`, target: { type: 'ama_session', id: String(id) } });
+    return getSession(ctx, id, 'staff', tx);
   });
 }
 
-export async function deleteSession(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number) {
+export async function deleteSession(ctx: AmaContext, staff: StaffIdentity, id: number) {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const deleted = await repo.deleteSession(tx, id);
     if (!deleted) throw notFound(AMA_MESSAGES.sessionNotFound);
     await repo.setUploadReferenced(tx, [uploadName(deleted.image_url)].filter(isName), false);
     await writeEvent(tx, 'ama.session.deleted', sessionEvent(id, null, now));
-    await recordStaffAction(tx, app, staff, { action: 'ama.session.delete', target: { type: 'ama_session', id: String(id) } });
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.session.delete', target: { type: 'ama_session', id: String(id) } });
     return { success: true as const, id };
   });
 }
 
-export async function setImage(app: FastifyInstance, ctx: AmaContext, staff: StaffIdentity, id: number, url: string) {
+export async function setImage(ctx: AmaContext, staff: StaffIdentity, id: number, url: string) {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const changed = await repo.setSessionImage(tx, id, url, now);
     if (!changed) throw notFound(AMA_MESSAGES.sessionNotFound);
     await repo.setUploadReferenced(tx, [uploadName(changed.previous)].filter(isName), false);
     await repo.setUploadReferenced(tx, [uploadName(url)].filter(isName), true);
     await writeEvent(tx, 'ama.session.updated', sessionEvent(id, null, now));
-    await recordStaffAction(tx, app, staff, { action: 'ama.session.image', target: { type: 'ama_session', id: String(id) } });
-    return getSession(tx, ctx, id, 'staff');
+    await recordStaffAction(tx, ctx, staff, { action: 'ama.session.image', target: { type: 'ama_session', id: String(id) } });
+    return getSession(ctx, id, 'staff', tx);
   });
 }
 
 export async function savePricing(
-  app: FastifyInstance,
   ctx: AmaContext,
   staff: StaffIdentity,
   id: number,
@@ -146,14 +151,14 @@ export async function savePricing(
   action: 'create' | 'update',
 ): Promise<SessionPricing> {
   const now = ctx.now();
-  return app.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     if (!(await repo.lockSession(tx, id))) throw notFound(AMA_MESSAGES.sessionNotFound);
     const pricing: repo.PricingRow = { price: input.price, currency: input.currency, payment_methods: input.payment_methods };
     await repo.upsertPricing(tx, id, pricing, now);
     await repo.touchSession(tx, id, now);
     await writeEvent(tx, 'ama.session.updated', sessionEvent(id, null, now));
-    await recordStaffAction(tx, app, staff, { action: `ama.pricing.${action}`, target: { type: 'ama_session', id: String(id) } });
-    return getPricing(tx, id);
+    await recordStaffAction(tx, ctx, staff, { action: `ama.pricing.${action}`, target: { type: 'ama_session', id: String(id) } });
+    return getPricing(ctx, id, tx);
   });
 }
 

@@ -1,21 +1,21 @@
 import { Queue, QueueEvents, type DefaultJobOptions, type IQueueBackend } from 'bullmq';
-import { ADMIN_QUEUE, type JobName } from './backups-job-names.ts';
+import { ADMIN_QUEUE, type TaskName } from './backups-task-names.ts';
 import { backendArgs, explainQueueError, type QueueConnection } from '@wfm/service-kit';
 
 /**
  * Retries with exponential backoff (5 s, 10 s); completed jobs are kept a week so a repeated job id
  * answers the earlier result; failed jobs are kept until someone removes them.
  */
-export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+export const DEFAULT_TASK_OPTIONS: DefaultJobOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 5_000 },
   removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
   removeOnFail: false,
 };
 
-/** The job ran and failed for good; `message` is its failure reason. */
-export class JobFailedError extends Error {
-  override name = 'JobFailedError';
+/** The task ran and failed for good; `message` is its failure reason. */
+export class TaskFailedError extends Error {
+  override name = 'TaskFailedError';
 }
 
 /** The queue's store (Redis, or PostgreSQL for BullMQ's PostgreSQL backend) did not answer in time. */
@@ -37,29 +37,29 @@ function bounded<T>(what: string, promise: Promise<T>, timeoutMs: number): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The job did not finish in time; it keeps running (or waiting) in the queue. */
-export class JobTimeoutError extends Error {
-  override name = 'JobTimeoutError';
+/** The task did not finish in time; it keeps running (or waiting) in the queue. */
+export class TaskTimeoutError extends Error {
+  override name = 'TaskTimeoutError';
 }
 
-export interface JobQueueOptions {
+export interface TaskQueueOptions {
   connection: QueueConnection;
   /** Default: the admin queue. Tests use their own name on a shared Redis. */
   queueName?: string;
-  /** Default: DEFAULT_JOB_OPTIONS. */
+  /** Default: DEFAULT_TASK_OPTIONS. */
   jobOptions?: DefaultJobOptions;
   /** Default: QUEUE_CALL_TIMEOUT_MS. */
   callTimeoutMs?: number;
 }
 
-/** The producer side: adds jobs and waits for their results. Connects on first use. */
-export interface JobQueue {
+/** The producer side: adds tasks and waits for their results. Connects on first use. */
+export interface TaskQueue {
   /**
-   * Adds a job under a deterministic id (a second add with the same id joins the first job
-   * instead of running again) and resolves with its result. Rejects with JobFailedError or
-   * JobTimeoutError.
+   * Adds a task under a deterministic job id (a second add with the same id joins the first task
+   * instead of running again) and resolves with its result. Rejects with TaskFailedError or
+   * TaskTimeoutError.
    */
-  run<R>(name: JobName, data: object, jobId: string, timeoutMs: number): Promise<R>;
+  run<R>(name: TaskName, data: object, jobId: string, timeoutMs: number): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ interface Opened {
   events: QueueEvents<unknown, IQueueBackend, unknown>;
 }
 
-export function createJobQueue(opts: JobQueueOptions): JobQueue {
+export function createTaskQueue(opts: TaskQueueOptions): TaskQueue {
   const queueName = opts.queueName ?? ADMIN_QUEUE;
   const callTimeoutMs = opts.callTimeoutMs ?? QUEUE_CALL_TIMEOUT_MS;
   let opening: Promise<Opened> | undefined;
@@ -83,7 +83,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       // the caller was told failed (503) must not start later on its own.
       const producer =
         opts.connection.backend === 'redis' ? { ...base, connection: { ...(connection as object), enableOfflineQueue: false } } : base;
-      const queue = new Queue(queueName, { ...producer, defaultJobOptions: opts.jobOptions ?? DEFAULT_JOB_OPTIONS }, factory);
+      const queue = new Queue(queueName, { ...producer, defaultJobOptions: opts.jobOptions ?? DEFAULT_TASK_OPTIONS }, factory);
       const events = new QueueEvents(queueName, base, factory);
       // Errors also reject the calls that hit them; without listeners they would crash the process.
       queue.on('error', () => undefined);
@@ -105,7 +105,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   };
 
   return {
-    async run<R>(name: JobName, data: object, jobId: string, timeoutMs: number): Promise<R> {
+    async run<R>(name: TaskName, data: object, jobId: string, timeoutMs: number): Promise<R> {
       if (closed) throw new Error('Job queue is closed');
       const { queue, events } = await open();
       const job = await bounded('The job queue', queue.add(name, data, { jobId }), callTimeoutMs);
@@ -113,9 +113,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         return (await job.waitUntilFinished(events, timeoutMs)) as R;
       } catch (err) {
         const current = await bounded('The job queue', queue.getJob(jobId), callTimeoutMs);
-        if (current && (await current.isFailed())) throw new JobFailedError(current.failedReason);
+        if (current && (await current.isFailed())) throw new TaskFailedError(current.failedReason);
         if (current && (await current.isCompleted())) return current.returnvalue as R;
-        throw new JobTimeoutError(err instanceof Error ? err.message : String(err));
+        throw new TaskTimeoutError(err instanceof Error ? err.message : String(err));
       }
     },
 

@@ -1,9 +1,9 @@
 import type { JobHandler, Sql } from '@wfm/service-kit';
-import { createBackupHandler } from './backups-backup-job.ts';
-import { ALL_JOB_NAMES } from './backups-job-names.ts';
-import { createRestoreHandler } from './backups-restore-job.ts';
+import { createBackupHandler } from './backups-backup-task.ts';
+import { ALL_TASK_NAMES } from './backups-task-names.ts';
+import { createRestoreHandler } from './backups-restore-task.ts';
 
-export interface JobHandlerDeps {
+export interface TaskHandlerDeps {
   /** The admin schema's pool. */
   sql: Sql;
   backupDir: string;
@@ -15,8 +15,8 @@ export interface JobHandlerDeps {
   pgBinDir?: string | undefined;
 }
 
-/** Every job the worker runs (on the kit's job runner, queue `admin`). */
-export function createJobHandlers(deps: JobHandlerDeps): JobHandler[] {
+/** Every task the worker runs (on the kit's job runner, queue `admin`). */
+export function createTaskHandlers(deps: TaskHandlerDeps): JobHandler[] {
   return [
     createBackupHandler({ backupDir: deps.backupDir, databaseUrl: deps.backupDatabaseUrl, binDir: deps.pgBinDir }),
     createRestoreHandler({
@@ -29,11 +29,11 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandler[] {
 }
 
 /**
- * The handlers' names. Fails on a second handler with the same name, or on a job the admin service
+ * The handlers' names. Fails on a second handler with the same name, or on a task the admin service
  * enqueues (`required`) that has no handler, so a wiring mistake stops the worker at start instead
- * of failing jobs later.
+ * of failing tasks later.
  */
-export function checkJobHandlers(handlers: readonly JobHandler[], required: readonly string[] = ALL_JOB_NAMES): string[] {
+export function checkTaskHandlers(handlers: readonly JobHandler[], required: readonly string[] = ALL_TASK_NAMES): string[] {
   const names = new Set<string>();
   for (const handler of handlers) {
     if (names.has(handler.name)) throw new Error(`Duplicate job handler "${handler.name}"`);

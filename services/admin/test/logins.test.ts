@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { createAdminService } from '../src/app.ts';
-import { hashSessionId } from '../src/sessions/sessions-cookie.ts';
-import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from '../src/sessions/sessions-repository.ts';
+import { service } from '../src/app.ts';
+import { hashLoginId } from '../src/logins/logins-cookie.ts';
+import { LOGIN_IDLE_SECONDS, LOGIN_MAX_AGE_SECONDS } from '../src/logins/logins-repository.ts';
 import { asStaff, checkSession, createStaff, login, loginCookie, sessionCookie } from './staff-helpers.ts';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await buildTestService(createAdminService());
+  t = await buildTestService(service);
 });
 afterAll(async () => t?.close());
 
@@ -93,7 +93,7 @@ describe('POST /api/admin/login', () => {
     const rows = await t.sql<{ idHash: Buffer }[]>`
       SELECT id_hash AS "idHash" FROM staff_sessions WHERE staff_id = ${staff.id}`;
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.idHash.equals(hashSessionId(sessionIdOf(cookie)))).toBe(true);
+    expect(rows[0]!.idHash.equals(hashLoginId(sessionIdOf(cookie)))).toBe(true);
     expect(rows[0]!.idHash.toString('utf8')).not.toContain(sessionIdOf(cookie));
   });
 
@@ -185,17 +185,17 @@ describe('GET /internal/staff-session (the gateway check)', () => {
     const setLastSeen = async (cookie: string, secondsAgo: number) => {
       await t.sql`
         UPDATE staff_sessions SET last_seen_at = now() - make_interval(secs => ${secondsAgo})
-        WHERE id_hash = ${hashSessionId(sessionIdOf(cookie))}`;
+        WHERE id_hash = ${hashLoginId(sessionIdOf(cookie))}`;
     };
 
-    await setLastSeen(idle, SESSION_IDLE_SECONDS + 5);
+    await setLastSeen(idle, LOGIN_IDLE_SECONDS + 5);
     expect((await checkSession(t.app, idle)).statusCode).toBe(401);
 
-    await setLastSeen(active, SESSION_IDLE_SECONDS - 60);
+    await setLastSeen(active, LOGIN_IDLE_SECONDS - 60);
     expect((await checkSession(t.app, active)).statusCode).toBe(200);
     const [row] = await t.sql<{ idleSeconds: number }[]>`
       SELECT extract(epoch FROM now() - last_seen_at)::int AS "idleSeconds" FROM staff_sessions
-      WHERE id_hash = ${hashSessionId(sessionIdOf(active))}`;
+      WHERE id_hash = ${hashLoginId(sessionIdOf(active))}`;
     expect(row!.idleSeconds).toBeLessThan(60);
   });
 
@@ -203,8 +203,8 @@ describe('GET /internal/staff-session (the gateway check)', () => {
     const staff = await createStaff(t.sql);
     const cookie = await loginCookie(t.app, staff);
     await t.sql`
-      UPDATE staff_sessions SET created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS + 5})
-      WHERE id_hash = ${hashSessionId(sessionIdOf(cookie))}`;
+      UPDATE staff_sessions SET created_at = now() - make_interval(secs => ${LOGIN_MAX_AGE_SECONDS + 5})
+      WHERE id_hash = ${hashLoginId(sessionIdOf(cookie))}`;
     expect((await checkSession(t.app, cookie)).statusCode).toBe(401);
   });
 });

@@ -4,8 +4,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@wfm/service-kit';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/service-kit/testing';
-import { createJobQueue, JobFailedError, JobTimeoutError, type JobQueue } from '../src/backups/backups-job-queue.ts';
-import { JOB_NAMES } from '../src/backups/backups-job-names.ts';
+import { createTaskQueue, TaskFailedError, TaskTimeoutError, type TaskQueue } from '../src/backups/backups-task-queue.ts';
+import { TASK_NAMES } from '../src/backups/backups-task-names.ts';
 import { backendArgs, queueConnection, QUEUE_SCHEMA, type QueueConnection } from '@wfm/service-kit';
 import type { JobContext, JobHandler } from '@wfm/service-kit';
 import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
@@ -20,13 +20,13 @@ describe.each([
   let db: TestDatabase;
   let connection: QueueConnection;
   let worker: RunningWorker;
-  let jobs: JobQueue;
+  let jobs: TaskQueue;
   const runs = new Map<string, JobContext[]>();
 
   /** Backup jobs answer their data after `delayMs`; restore jobs fail as their data says. */
   const handlers: JobHandler[] = [
     {
-      name: JOB_NAMES.backup,
+      name: TASK_NAMES.backup,
       async run(data, ctx) {
         runs.set(ctx.id, [...(runs.get(ctx.id) ?? []), ctx]);
         await new Promise((resolve) => setTimeout(resolve, (data as { delayMs: number }).delayMs));
@@ -34,7 +34,7 @@ describe.each([
       },
     },
     {
-      name: JOB_NAMES.restore,
+      name: TASK_NAMES.restore,
       async run(data, ctx) {
         runs.set(ctx.id, [...(runs.get(ctx.id) ?? []), ctx]);
         const { failures, final } = data as { failures: number; final?: boolean };
@@ -49,7 +49,7 @@ describe.each([
     db = await createTestDatabase();
     connection = queueConnection({ redisUrl, databaseUrl: db.url });
     worker = await startWorker({ databaseUrl: db.url, redisUrl, queueName, handlers, port: 0, host: '127.0.0.1', logger });
-    jobs = createJobQueue({
+    jobs = createTaskQueue({
       connection,
       queueName,
       jobOptions: { attempts: 3, backoff: { type: 'fixed', delay: 10 }, removeOnFail: false },
@@ -81,10 +81,10 @@ describe.each([
   it('runs a job id once: a repeated add joins the running job, a later one gets the kept result', async () => {
     const jobId = `backup-idempotent-${randomBytes(4).toString('hex')}`;
     const [first, second] = await Promise.all([
-      jobs.run(JOB_NAMES.backup, { delayMs: 200, n: 1 }, jobId, 20_000),
-      jobs.run(JOB_NAMES.backup, { delayMs: 200, n: 2 }, jobId, 20_000),
+      jobs.run(TASK_NAMES.backup, { delayMs: 200, n: 1 }, jobId, 20_000),
+      jobs.run(TASK_NAMES.backup, { delayMs: 200, n: 2 }, jobId, 20_000),
     ]);
-    const third = await jobs.run(JOB_NAMES.backup, { delayMs: 0, n: 3 }, jobId, 20_000);
+    const third = await jobs.run(TASK_NAMES.backup, { delayMs: 0, n: 3 }, jobId, 20_000);
 
     // Whichever add reached the queue first made the job; the other joined it.
     expect([{ echoed: { delayMs: 200, n: 1 } }, { echoed: { delayMs: 200, n: 2 } }]).toContainEqual(first);
@@ -95,20 +95,20 @@ describe.each([
 
   it('retries a failing job with backoff until it succeeds', async () => {
     const jobId = `restore-retry-${randomBytes(4).toString('hex')}`;
-    expect(await jobs.run(JOB_NAMES.restore, { failures: 2 }, jobId, 20_000)).toEqual({ attempt: 3 });
+    expect(await jobs.run(TASK_NAMES.restore, { failures: 2 }, jobId, 20_000)).toEqual({ attempt: 3 });
     expect(runs.get(jobId)!.map((ctx) => ctx.attempt)).toEqual([1, 2, 3]);
   });
 
   it('fails after the last attempt, or at once on a final error, and keeps the failed job', async () => {
     const exhausted = `restore-exhausted-${randomBytes(4).toString('hex')}`;
-    await expect(jobs.run(JOB_NAMES.restore, { failures: 5 }, exhausted, 20_000)).rejects.toThrow(
-      new JobFailedError('transient failure 3'),
+    await expect(jobs.run(TASK_NAMES.restore, { failures: 5 }, exhausted, 20_000)).rejects.toThrow(
+      new TaskFailedError('transient failure 3'),
     );
     expect(runs.get(exhausted)).toHaveLength(3);
 
     const final = `restore-final-${randomBytes(4).toString('hex')}`;
-    await expect(jobs.run(JOB_NAMES.restore, { failures: 0, final: true }, final, 20_000)).rejects.toThrow(
-      new JobFailedError('pg_restore is missing'),
+    await expect(jobs.run(TASK_NAMES.restore, { failures: 0, final: true }, final, 20_000)).rejects.toThrow(
+      new TaskFailedError('pg_restore is missing'),
     );
     expect(runs.get(final)).toHaveLength(1);
 
@@ -126,7 +126,7 @@ describe.each([
 
   it('gives up waiting without failing the job when it takes too long', async () => {
     const jobId = `backup-slow-${randomBytes(4).toString('hex')}`;
-    await expect(jobs.run(JOB_NAMES.backup, { delayMs: 500 }, jobId, 50)).rejects.toBeInstanceOf(JobTimeoutError);
-    expect(await jobs.run(JOB_NAMES.backup, { delayMs: 0 }, jobId, 20_000)).toEqual({ echoed: { delayMs: 500 } });
+    await expect(jobs.run(TASK_NAMES.backup, { delayMs: 500 }, jobId, 50)).rejects.toBeInstanceOf(TaskTimeoutError);
+    expect(await jobs.run(TASK_NAMES.backup, { delayMs: 0 }, jobId, 20_000)).toEqual({ echoed: { delayMs: 500 } });
   });
 });

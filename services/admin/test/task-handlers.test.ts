@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, createSql, queueConnection, startJobRunner, type JobHandler } from '@wfm/service-kit';
-import { checkJobHandlers, createJobHandlers } from '../src/backups/backups-jobs.ts';
-import { ALL_JOB_NAMES, JOB_NAMES } from '../src/backups/backups-job-names.ts';
+import { checkTaskHandlers, createTaskHandlers } from '../src/backups/backups-tasks.ts';
+import { ALL_TASK_NAMES, TASK_NAMES } from '../src/backups/backups-task-names.ts';
 
 const handler = (name: string): JobHandler => ({ name, run: async () => undefined });
-const allHandlers = () => ALL_JOB_NAMES.map(handler);
+const allHandlers = () => ALL_TASK_NAMES.map(handler);
 const NOWHERE = 'postgres://nobody@127.0.0.1:1/none';
 
 describe('the worker job handlers', () => {
   it('answers the handlers by name', () => {
-    expect(checkJobHandlers([handler(JOB_NAMES.backup), handler(JOB_NAMES.restore)])).toEqual([JOB_NAMES.backup, JOB_NAMES.restore]);
+    expect(checkTaskHandlers([handler(TASK_NAMES.backup), handler(TASK_NAMES.restore)])).toEqual([TASK_NAMES.backup, TASK_NAMES.restore]);
   });
 
   it('throws on a duplicate handler name', () => {
-    expect(() => checkJobHandlers([...allHandlers(), handler(JOB_NAMES.backup)])).toThrow('Duplicate job handler "database.backup"');
+    expect(() => checkTaskHandlers([...allHandlers(), handler(TASK_NAMES.backup)])).toThrow('Duplicate job handler "database.backup"');
   });
 
   it('throws when a job the service enqueues has no handler', () => {
-    expect(() => checkJobHandlers([handler(JOB_NAMES.backup)])).toThrow('Missing job handler "database.restore"');
-    expect(() => checkJobHandlers([])).toThrow('Missing job handlers "database.backup", "database.restore"');
+    expect(() => checkTaskHandlers([handler(TASK_NAMES.backup)])).toThrow('Missing job handler "database.restore"');
+    expect(() => checkTaskHandlers([])).toThrow('Missing job handlers "database.backup", "database.restore"');
   });
 
   it("the kit's job runner refuses a duplicate before connecting", async () => {
     await expect(
       startJobRunner({
-        handlers: [...allHandlers(), handler(JOB_NAMES.backup)],
+        handlers: [...allHandlers(), handler(TASK_NAMES.backup)],
         connection: queueConnection({ databaseUrl: NOWHERE }),
         queueName: 'admin-test-never-used',
         logger: createLogger('t', 'silent'),
@@ -36,13 +36,13 @@ describe('the worker job handlers', () => {
     // The pool never connects: building handlers opens nothing.
     const sql = createSql(NOWHERE, { schema: 'admin', logger: createLogger('t', 'silent') });
     try {
-      const handlers = createJobHandlers({
+      const handlers = createTaskHandlers({
         sql,
         backupDir: '/nonexistent',
         backupDatabaseUrl: NOWHERE,
         restoreDatabaseUrl: NOWHERE,
       });
-      expect(checkJobHandlers(handlers).sort()).toEqual([...ALL_JOB_NAMES].sort());
+      expect(checkTaskHandlers(handlers).sort()).toEqual([...ALL_TASK_NAMES].sort());
     } finally {
       await sql.end();
     }

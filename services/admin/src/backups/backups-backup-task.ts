@@ -7,18 +7,18 @@ import { SERVICES } from '@wfm/contracts/shared';
 import { type CreateBackupResponse } from '@wfm/contracts/admin';
 import type { JobHandler } from '@wfm/service-kit';
 import { isBackupFileName } from './backups-files.ts';
-import { JOB_NAMES } from './backups-job-names.ts';
+import { TASK_NAMES } from './backups-task-names.ts';
 import { assertToolMatchesServer, runPgTool, type PgToolsOptions } from './backups-pg-tools.ts';
 
 /** Every service schema; BullMQ's own schema and anything else in the database stay out. */
 export const SERVICE_SCHEMAS: readonly string[] = SERVICES.map((s) => s.schema);
 
-export const BackupJobData = z.object({
+export const BackupTaskData = z.object({
   fileName: z.string().refine(isBackupFileName, 'Invalid backup file name'),
 });
-export type BackupJobData = z.infer<typeof BackupJobData>;
+export type BackupTaskData = z.infer<typeof BackupTaskData>;
 
-export interface BackupJobOptions extends PgToolsOptions {
+export interface BackupTaskOptions extends PgToolsOptions {
   backupDir: string;
   /** BACKUP_DATABASE_URL (a role that reads every schema), else DATABASE_URL. */
   databaseUrl: string;
@@ -43,12 +43,12 @@ const exists = (file: string) =>
  * directory never lists a half-written backup. Outbox rows are left out: they are events already
  * on their way, and a restore must not send them again.
  */
-export function createBackupHandler(opts: BackupJobOptions): JobHandler {
+export function createBackupHandler(opts: BackupTaskOptions): JobHandler {
   const schemas = opts.schemas ?? SERVICE_SCHEMAS;
   return {
-    name: JOB_NAMES.backup,
+    name: TASK_NAMES.backup,
     async run(data): Promise<CreateBackupResponse> {
-      const parsed = BackupJobData.safeParse(data);
+      const parsed = BackupTaskData.safeParse(data);
       if (!parsed.success) throw new UnrecoverableError('Invalid backup job data');
       const { fileName } = parsed.data;
       const target = path.join(opts.backupDir, fileName);

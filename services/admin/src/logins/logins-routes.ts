@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -9,19 +8,17 @@ import {
   AdminSessionResponse,
   StaffSessionIdentity,
 } from '@wfm/contracts/admin';
-import { clientAddressKey, unauthorized } from '@wfm/service-kit';
-import * as auth from './sessions-service.ts';
-import { LOGIN_LIMITS, type LoginLimits } from './sessions-login-limits.ts';
-import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './sessions-cookie.ts';
+import { clientAddressKey, unauthorized, type ServiceRoutes } from '@wfm/service-kit';
+import type { AdminContext } from '../context.ts';
+import * as auth from './logins-service.ts';
+import { clearLoginCookie, loginIdFrom, setLoginCookie } from './logins-cookie.ts';
 
-/** Session ids travel in cookies, never in URLs; answers carrying a session are never cached. */
+/** Staff login ids travel in cookies, never in URLs; answers carrying one are never cached. */
 const NO_STORE = 'no-store';
 
-/** Login, logout, the session probe, and the gateway's session check. */
-export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> = async (base, opts) => {
+/** Login, logout, the staff login probe (/api/admin/session), and the gateway's session check. */
+export const loginsRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
-  const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
 
   app.post(
     '/api/admin/login',
@@ -33,14 +30,14 @@ export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> =
     },
     async (request, reply) => {
       try {
-        const { sessionId, username, role } = await auth.login(app, {
+        const { loginId, username, role } = await auth.login(ctx, {
           username: request.body.username,
           password: request.body.password,
           // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it).
           ip: clientAddressKey(request.ip),
-          previousSessionId: sessionIdFrom(request),
-        }, loginLimits);
-        setSessionCookie(request, reply, sessionId);
+          previousLoginId: loginIdFrom(request),
+        });
+        setLoginCookie(request, reply, loginId);
         reply.header('cache-control', NO_STORE);
         return { username, role };
       } catch (err) {
@@ -54,8 +51,8 @@ export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> =
     '/api/admin/logout',
     { schema: { response: { 200: AdminLogoutResponse } } },
     async (request, reply) => {
-      await auth.logout(app, sessionIdFrom(request));
-      clearSessionCookie(request, reply);
+      await auth.logout(ctx, loginIdFrom(request));
+      clearLoginCookie(request, reply);
       return { success: true as const };
     },
   );
@@ -64,7 +61,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> =
     '/api/admin/session',
     { schema: { response: { 200: AdminSessionResponse } } },
     async (request, reply) => {
-      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      const staff = await auth.loginStaff(ctx, loginIdFrom(request));
       reply.header('cache-control', NO_STORE);
       return staff
         ? { authenticated: true, username: staff.username, role: staff.role }
@@ -77,7 +74,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ loginLimits?: LoginLimits }> =
     '/internal/staff-session',
     { schema: { response: { 200: StaffSessionIdentity, 401: ErrorResponse } } },
     async (request) => {
-      const staff = await auth.sessionStaff(sql, sessionIdFrom(request));
+      const staff = await auth.loginStaff(ctx, loginIdFrom(request));
       if (!staff) throw unauthorized(ADMIN_AUTH_MESSAGES.authenticationRequired);
       return staff;
     },

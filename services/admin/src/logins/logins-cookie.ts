@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_SESSION_COOKIE } from '@wfm/contracts/admin';
-import { SESSION_MAX_AGE_SECONDS } from './sessions-repository.ts';
+import { LOGIN_MAX_AGE_SECONDS } from './logins-repository.ts';
 
-/** A new session id: 32 random bytes, base64url. */
-export function newSessionId(): string {
+/** A new staff login id: 32 random bytes, base64url. */
+export function newLoginId(): string {
   return randomBytes(32).toString('base64url');
 }
 
 /** What the database keeps: SHA-256 of the id (a 256-bit random value needs no slow hash). */
-export function hashSessionId(id: string): Buffer {
+export function hashLoginId(id: string): Buffer {
   return createHash('sha256').update(id, 'utf8').digest();
 }
 
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const LOGIN_ID = /^[A-Za-z0-9_-]{43}$/;
 
 function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -27,14 +27,14 @@ function parseCookies(header: string | undefined): Map<string, string> {
 }
 
 /**
- * The session id the request carries, under either cookie name: the gateway's session check
+ * The staff login id the request carries, under either cookie name: the gateway's session check
  * forwards only the Cookie header, not the scheme the browser used.
  */
-export function sessionIdFrom(request: FastifyRequest): string | null {
+export function loginIdFrom(request: FastifyRequest): string | null {
   const cookies = parseCookies(request.headers.cookie);
   for (const name of [STAFF_SESSION_COOKIE.secure, STAFF_SESSION_COOKIE.plain]) {
     const value = cookies.get(name);
-    if (value !== undefined && SESSION_ID.test(value)) return value;
+    if (value !== undefined && LOGIN_ID.test(value)) return value;
   }
   return null;
 }
@@ -45,13 +45,13 @@ const isHttps = (request: FastifyRequest): boolean => request.protocol === 'http
 const attributes = (secure: boolean, maxAge: number) =>
   `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+export function setLoginCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
   const secure = isHttps(request);
   const name = secure ? STAFF_SESSION_COOKIE.secure : STAFF_SESSION_COOKIE.plain;
-  reply.header('set-cookie', `${name}=${id}; ${attributes(secure, SESSION_MAX_AGE_SECONDS)}`);
+  reply.header('set-cookie', `${name}=${id}; ${attributes(secure, LOGIN_MAX_AGE_SECONDS)}`);
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+export function clearLoginCookie(request: FastifyRequest, reply: FastifyReply): void {
   const secure = isHttps(request);
   const cleared = [`${STAFF_SESSION_COOKIE.plain}=; ${attributes(secure, 0)}`];
   // A __Host- cookie can only be set (and so cleared) over https.

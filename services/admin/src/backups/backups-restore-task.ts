@@ -5,9 +5,9 @@ import { UnrecoverableError } from 'bullmq';
 import postgres from 'postgres';
 import { z } from 'zod';
 import { writeEvent, type JobHandler, type Sql } from '@wfm/service-kit';
-import { SERVICE_SCHEMAS } from './backups-backup-job.ts';
+import { SERVICE_SCHEMAS } from './backups-backup-task.ts';
 import { isBackupFileName } from './backups-files.ts';
-import { JOB_NAMES } from './backups-job-names.ts';
+import { TASK_NAMES } from './backups-task-names.ts';
 import { assertToolMatchesServer, listArchive, runPgTool, type PgToolsOptions } from './backups-pg-tools.ts';
 import { reseedOutboxSequences } from './backups-repository.ts';
 
@@ -42,10 +42,10 @@ export function tocWithout(toc: string, schemas: readonly string[]): string {
     .join('\n');
 }
 
-export const RestoreJobData = z.object({
+export const RestoreTaskData = z.object({
   backupFileName: z.string().refine(isBackupFileName, 'Invalid backup file name'),
 });
-export type RestoreJobData = z.infer<typeof RestoreJobData>;
+export type RestoreTaskData = z.infer<typeof RestoreTaskData>;
 
 export interface RestoreResult {
   backupFileName: string;
@@ -53,7 +53,7 @@ export interface RestoreResult {
   at: number;
 }
 
-export interface RestoreJobOptions extends PgToolsOptions {
+export interface RestoreTaskOptions extends PgToolsOptions {
   backupDir: string;
   /** RESTORE_DATABASE_URL (a role that may drop and recreate every service's objects), else DATABASE_URL. */
   databaseUrl: string;
@@ -85,12 +85,12 @@ async function reseedOutboxes(databaseUrl: string, schemas: readonly string[]): 
  * (KEPT_SCHEMAS) is replaced by the backup's in one transaction (a failure changes nothing). Services keep running: their pools
  * resolve tables by name, and the `admin.database.restored` event tells them to drop caches.
  */
-export function createRestoreHandler(opts: RestoreJobOptions): JobHandler {
+export function createRestoreHandler(opts: RestoreTaskOptions): JobHandler {
   const schemas = opts.schemas ?? SERVICE_SCHEMAS;
   return {
-    name: JOB_NAMES.restore,
+    name: TASK_NAMES.restore,
     async run(data): Promise<RestoreResult> {
-      const parsed = RestoreJobData.safeParse(data);
+      const parsed = RestoreTaskData.safeParse(data);
       if (!parsed.success) throw new UnrecoverableError('Invalid restore job data');
       const { backupFileName } = parsed.data;
       const file = path.join(opts.backupDir, backupFileName);
