@@ -28,7 +28,7 @@ export const REDACT_PATHS = [
 
 /**
  * Secrets that travel in URLs and texts, and so can reach a log line inside a url, a message or an
- * error: anonymous tokens (`<43 base64url>.<22 base64url>`, some public paths and `?anon_token=`
+ * error: visitor tokens (`<43 base64url>.<22 base64url>`, some public paths and `?anon_token=`
  * carry one), AMA booking references (`AMA` + 20 digits and capitals: whoever holds one sees the
  * participant's name, email and phone) and x-anon-token header values written out as text.
  */
