@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { maskUrl } from '@wfm/service-kit';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A client or upstream proxy may pass its own request id if it looks like one. */
@@ -10,21 +11,17 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Anonymous tokens (43 base64url characters) travel in some paths and queries; logs never show them. */
-const ANON_TOKEN = /[A-Za-z0-9_-]{43}/g;
-
-export function loggableUrl(url: string): string {
-  return url.replace(ANON_TOKEN, '[redacted]');
-}
-
-/** One line per request, when it completes, with the url's tokens redacted (instead of Fastify's two). */
+/**
+ * One line per request, when it completes (instead of Fastify's two), its url masked as the
+ * services mask theirs: anonymous tokens and booking references never reach the access log.
+ */
 export class GatewayLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: loggableUrl(request.url),
+      url: maskUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime),
     };

@@ -19,14 +19,6 @@ export const PE = (() => {
   b.writeUInt16LE(0x14c, 0x44);
   return b;
 })();
-/** An OLE compound file whose directory names the WordDocument stream (Word 97-2003). */
-export const DOC = Buffer.concat([
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-  Buffer.alloc(504),
-  Buffer.from('WordDocument', 'utf16le'),
-  Buffer.alloc(512),
-]);
-
 /** A stored (uncompressed) zip of the given entries. */
 export function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];

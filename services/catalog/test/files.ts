@@ -1,7 +1,7 @@
 import { multipartBody, zip } from '@wfm/service-kit/testing';
 
 /** Sample files for template upload tests (the common ones come from the service kit). */
-export { DOC, ELF, HTML, JPEG, PDF, PE, PNG, zip } from '@wfm/service-kit/testing';
+export { DOC, DOC_WITH_VBA, ELF, HTML, JPEG, PDF, PE, PNG, XLS, XLS_WITH_VBA, XLS_WITH_XLM, zip } from '@wfm/service-kit/testing';
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
@@ -39,14 +39,6 @@ export const XLSM_AS_XLSX = zip({
   'xl/workbook.xml': '<workbook/>',
   'xl/vbaProject.bin': 'macro',
 });
-
-/** An Excel 97-2003 compound file whose directory names the Workbook stream. */
-export const XLS = Buffer.concat([
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-  Buffer.alloc(504),
-  Buffer.from('Workbook', 'utf16le'),
-  Buffer.alloc(512),
-]);
 
 export const CSV = Buffer.from('Interval,Calls,AHT\n09:00,120,4.5\n09:30,135,4.2\n', 'utf8');
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_CATEGORIES, TEMPLATE_MESSAGES } from '@wfm/contracts/catalog';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { CSV, DOC, ELF, HTML, PDF, PE, PNG, XLS, XLSM_AS_XLSX, XLSX, multipart } from './files.ts';
+import { CSV, DOC, ELF, HTML, PDF, PE, PNG, XLS, XLS_WITH_VBA, XLS_WITH_XLM, XLSM_AS_XLSX, XLSX, multipart } from './files.ts';
 import { get, newVisitor, outboxEvents, post, uniqueWord, validTemplate, type Visitor } from './helpers.ts';
 
 let t: TestService;
@@ -148,6 +148,10 @@ describe('POST /api/templates as multipart (File Upload)', () => {
     ['markup after a BOM named .csv', { name: 'sneaky.csv', data: Buffer.from('\uFEFF  <svg onload=alert(1)>') }],
     ['an ELF binary named .xlsx', { name: 'tool.xlsx', data: ELF }],
     ['a workbook with macros named .xlsx', { name: 'macro.xlsx', data: XLSM_AS_XLSX }],
+    ['an Excel 97-2003 workbook with a VBA project (_VBA_PROJECT_CUR)', { name: 'macro.xls', data: XLS_WITH_VBA }],
+    ['an Excel 97-2003 workbook with an Excel 4.0 macro sheet', { name: 'xlm.xls', data: XLS_WITH_XLM }],
+    ['a truncated Excel 97-2003 workbook', { name: 'cut.xls', data: XLS.subarray(0, 700) }],
+    ['an Excel 97-2003 workbook with a corrupted directory', { name: 'bad.xls', data: Buffer.concat([XLS.subarray(0, 48), Buffer.alloc(16, 0xff), XLS.subarray(64)]) }],
     ['a Word file named .xls', { name: 'doc.xls', data: DOC }],
     ['a PDF', { name: 'guide.pdf', data: PDF }],
     ['an image', { name: 'chart.png', data: PNG }],

@@ -1,7 +1,7 @@
 import { multipartBody, zip } from '@wfm/service-kit/testing';
 
 /** Sample files for the forum's upload tests (the common ones come from the service kit). */
-export { DOC, ELF, HTML, JPEG, PDF, PE, PNG, zip } from '@wfm/service-kit/testing';
+export { DOC, DOC_WITH_VBA, ELF, HTML, JPEG, PDF, PE, PNG, zip } from '@wfm/service-kit/testing';
 
 const CONTENT_TYPES =
   '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>';

@@ -4,7 +4,7 @@ import { UploadResponse, type UploadedFile } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { contentDisposition } from '@wfm/service-kit';
 import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
-import { DOC, DOCM, DOCX, ELF, HTML, JPEG, PDF, PE, PNG, XLSX, multipart } from './files.ts';
+import { DOC, DOC_WITH_VBA, DOCM, DOCX, ELF, HTML, JPEG, PDF, PE, PNG, XLSX, multipart } from './files.ts';
 import { newVisitor, type Visitor } from './helpers.ts';
 
 let t: TestService;
@@ -72,6 +72,7 @@ describe('POST /api/upload', () => {
     ['a PE executable named .exe', 'setup.exe', PE],
     ['a spreadsheet named .docx', 'sheet.docx', XLSX],
     ['a macro document named .docx', 'macro.docx', DOCM],
+    ['a Word 97-2003 document with a VBA project', 'macro.doc', DOC_WITH_VBA],
     ['text with NUL bytes', 'data.txt', Buffer.from('abc\0def')],
     ['text that is not UTF-8', 'latin.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9])],
     ['a PNG named .pdf', 'image.pdf', PNG],

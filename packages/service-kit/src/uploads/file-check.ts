@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { inspectLegacyOffice, type LegacyOfficeKind } from './legacy-office.ts';
 
 export interface CheckedFile {
   /** Extension of the stored name, from the content. */
@@ -23,7 +24,8 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /**
  * Kinds a caller may add to the default set: spreadsheets (.xlsx zip with xl/workbook.xml and no
- * macros, .xls compound file with a Workbook stream, .csv UTF-8 text that is not markup).
+ * macros, .xls compound file with a Workbook stream, no VBA project and no Excel 4.0 macro sheet,
+ * .csv UTF-8 text that is not markup).
  */
 export type ExtraFileKind = 'spreadsheets';
 
@@ -49,10 +51,21 @@ const LONGEST_MARKER = Math.max(...Object.values(MARKERS).map((m) => m.length));
 const HEAD_BYTES = 64 * 1024;
 
 /**
+ * A compound file is parsed whole (its directory and streams may sit anywhere), so a .doc or .xls
+ * is kept in memory while it streams past, up to this size; a larger one is refused. The upload
+ * routes' own limit (10 MB) is lower.
+ */
+const COMPOUND_FILE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Names whose content is a compound file parsed for macros. */
+const LEGACY_OFFICE: Record<string, LegacyOfficeKind> = { '.doc': 'doc', '.xls': 'xls' };
+
+/**
  * Judges a file by its bytes while they stream past, keeping only the first 64 KiB and a few
- * flags: push() every chunk, then result(). What it accepts: raster images, PDF, DOC (Word
- * compound file), DOCX (zip with word/document.xml, no macros), and TXT/MD (valid UTF-8 without
- * NUL bytes), each only under a name whose extension fits the content.
+ * flags (a .doc/.xls compound file whole, to parse it): push() every chunk, then result(). What
+ * it accepts: raster images, PDF, DOC (Word compound file, no VBA project), DOCX (zip with
+ * word/document.xml, no macros), and TXT/MD (valid UTF-8 without NUL bytes), each only under a
+ * name whose extension fits the content.
  */
 export class ContentInspector {
   readonly #nameExt: string;
@@ -64,10 +77,15 @@ export class ContentInspector {
   #text = true;
 
   readonly #extra: ReadonlySet<ExtraFileKind>;
+  /** The whole content of a .doc/.xls that starts like a compound file (null: not kept). */
+  #compound: Buffer[] | null;
+  #compoundLength = 0;
+  #compoundTooLarge = false;
 
   constructor(originalName: string, extra: readonly ExtraFileKind[] = []) {
     this.#nameExt = extname(originalName).toLowerCase();
     this.#extra = new Set(extra);
+    this.#compound = this.#nameExt in LEGACY_OFFICE ? [] : null;
   }
 
   push(chunk: Buffer): void {
@@ -75,6 +93,16 @@ export class ContentInspector {
       const part = chunk.subarray(0, HEAD_BYTES - this.#headLength);
       this.#headChunks.push(part);
       this.#headLength += part.length;
+    }
+    if (this.#compound) {
+      this.#compound.push(chunk);
+      this.#compoundLength += chunk.length;
+      if (this.#compoundLength > COMPOUND_FILE_MAX_BYTES) {
+        this.#compound = null;
+        this.#compoundTooLarge = true;
+      } else if (this.#headLength >= CFB_MAGIC.length && !this.#startsWith(CFB_MAGIC)) {
+        this.#compound = null;
+      }
     }
     const window = this.#tail.length > 0 ? Buffer.concat([this.#tail, chunk]) : chunk;
     for (const [name, marker] of Object.entries(MARKERS) as Array<[Marker, Buffer]>) {
@@ -113,7 +141,7 @@ export class ContentInspector {
       return ok ? { ext: 'docx', mimetype: DOCX_MIME, isImage: false } : null;
     }
     if (nameExt === '.doc') {
-      const ok = head.subarray(0, 8).equals(CFB_MAGIC) && this.#seen.has('wordStream');
+      const ok = head.subarray(0, 8).equals(CFB_MAGIC) && this.#seen.has('wordStream') && this.#legacyOfficeClean('doc');
       return ok ? { ext: 'doc', mimetype: 'application/msword', isImage: false } : null;
     }
     if (this.#extra.has('spreadsheets')) {
@@ -140,7 +168,10 @@ export class ContentInspector {
       return ok ? { ext: 'xlsx', mimetype: XLSX_MIME, isImage: false } : null;
     }
     if (this.#nameExt === '.xls') {
-      const ok = head.subarray(0, 8).equals(CFB_MAGIC) && (this.#seen.has('workbookStream') || this.#seen.has('bookStream'));
+      const ok =
+        head.subarray(0, 8).equals(CFB_MAGIC) &&
+        (this.#seen.has('workbookStream') || this.#seen.has('bookStream')) &&
+        this.#legacyOfficeClean('xls');
       return ok ? { ext: 'xls', mimetype: 'application/vnd.ms-excel', isImage: false } : null;
     }
     if (this.#nameExt === '.csv') {
@@ -151,6 +182,22 @@ export class ContentInspector {
       return { ext: 'csv', mimetype: 'text/csv; charset=utf-8', isImage: false };
     }
     return undefined;
+  }
+
+  /**
+   * A Word or Excel 97-2003 file is refused, like a .docx/.xlsx with vbaProject.bin, when it
+   * carries a VBA project or an Excel 4.0 macro sheet, and when it cannot be parsed to tell.
+   */
+  #legacyOfficeClean(kind: LegacyOfficeKind): boolean {
+    if (this.#compoundTooLarge || !this.#compound) return false;
+    const verdict = inspectLegacyOffice(Buffer.concat(this.#compound, this.#compoundLength), kind);
+    return verdict === 'clean';
+  }
+
+  #startsWith(magic: Buffer): boolean {
+    const first = this.#headChunks[0]!;
+    const start = first.length >= magic.length ? first : Buffer.concat(this.#headChunks);
+    return start.subarray(0, magic.length).equals(magic);
   }
 
   /** A UTF-8 sequence cut off at the very end is not valid text either. */
