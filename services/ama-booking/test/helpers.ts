@@ -19,18 +19,7 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
 // The kit's visitor client, outbox reader and test clock, under the names this folder's tests use.
-export {
-  get,
-  namedVisitor,
-  newVisitor,
-  outboxEvents,
-  post,
-  put,
-  randomIp,
-  testClock,
-  type TestClock,
-  type Visitor,
-} from '@wfm/service-kit/testing';
+export { get, namedVisitor, newVisitor, outboxEvents, post, put, testClock, type TestClock, type Visitor } from '@wfm/service-kit/testing';
 
 export interface AmaTest extends TestService {
   clock: TestClock;
