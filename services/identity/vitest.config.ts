@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '@wfm/service-kit/testing-vitest';
 
-export default defineConfig({
-  test: {
-    name: 'identity',
-    include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default serviceTestConfig('identity');

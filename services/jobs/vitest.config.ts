@@ -1,13 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '@wfm/service-kit/testing-vitest';
 
-export default defineConfig({
-  test: {
-    name: 'jobs',
-    include: ['test/**/*.test.ts'],
-    // One real identity service for the poster-name lookups (real HTTP), shared by every file.
-    globalSetup: ['test/identity-global-setup.ts'],
-    setupFiles: ['test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default serviceTestConfig('jobs', { identity: true });

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -11,6 +13,56 @@ export const KIT_MIGRATIONS_TABLE = 'kit_migrations';
 export const KIT_UPLOAD_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations-uploads', import.meta.url));
 export const KIT_UPLOAD_MIGRATIONS_TABLE = 'kit_upload_migrations';
 export const SERVICE_MIGRATIONS_TABLE = 'pgmigrations';
+
+/**
+ * Service migrations whose file got a new number after databases had applied it under the old one
+ * (two files of a folder shared a number). node-pg-migrate records each applied migration by file
+ * name without extension and refuses a recorded name with no file ("Definitions of migrations ...
+ * have been deleted"), so before migrating, a recorded `from` becomes `to` — only in a folder that
+ * holds `to` and no `from`, and only where `to` is not recorded yet. Entries stay as long as a
+ * database migrated before the renumbering may still be started; add one for every renumbering.
+ */
+export const RENUMBERED_MIGRATIONS: ReadonlyArray<{ from: string; to: string }> = [
+  // forum: 006_answers_and_wfm_fields and 006_notification_reads (issue 24).
+  { from: '006_notification_reads', to: '007_notification_reads' },
+  // ama-booking: 003_mentors and 003_notification_reads (issue 24).
+  { from: '003_notification_reads', to: '004_notification_reads' },
+];
+
+const numberOf = (name: string): number => Number(/^\d+/.exec(name)?.[0] ?? Number.NaN);
+
+/**
+ * The migrations of `dir` as node-pg-migrate names and orders them: every file but dotfiles, named
+ * without its extension, by number and then by name.
+ */
+export function migrationNames(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name.slice(0, e.name.length - extname(e.name).length))
+    .sort(
+      (a, b) =>
+        numberOf(a) - numberOf(b) ||
+        a.localeCompare(b, undefined, { usage: 'sort', numeric: true, sensitivity: 'variant', ignorePunctuation: true }),
+    );
+}
+
+/** Renames the rows of RENUMBERED_MIGRATIONS (see there) in `schema`'s table for `dir`; answers the renamed. */
+async function renameRenumbered(client: pg.Client, schema: string, table: string, dir: string): Promise<string[]> {
+  const exists = await client.query('SELECT to_regclass($1) AS t', [`"${schema}"."${table}"`]);
+  if (exists.rows[0]?.t === null) return [];
+  const files = new Set(migrationNames(dir));
+  const renamed: string[] = [];
+  for (const { from, to } of RENUMBERED_MIGRATIONS) {
+    if (files.has(from) || !files.has(to)) continue;
+    const res = await client.query(
+      `UPDATE "${schema}"."${table}" SET name = $2
+       WHERE name = $1 AND NOT EXISTS (SELECT 1 FROM "${schema}"."${table}" WHERE name = $2)`,
+      [from, to],
+    );
+    if (res.rowCount) renamed.push(`${from} -> ${to}`);
+  }
+  return renamed;
+}
 
 export interface RunMigrationsOptions {
   databaseUrl: string;
@@ -49,6 +101,8 @@ export async function runMigrations(opts: RunMigrationsOptions): Promise<void> {
       [migrationsDir, SERVICE_MIGRATIONS_TABLE],
     ];
     for (const [dir, table] of sets) {
+      const renamed = await renameRenumbered(client, schema, table, dir);
+      if (renamed.length > 0) log.info({ renamed, table }, 'renumbered migrations renamed');
       const applied = await runner({
         dbClient: client,
         dir,

@@ -25,7 +25,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
  * A vitest globalSetup for services whose rules ask the identity service over HTTP (author names,
  * poster names): one real identity process for every test file of the project, on its own database
  * with the test secrets. Its URL reaches the tests as `inject('identityUrl')`. A service's
- * test/identity-global-setup.ts re-exports this as its default.
+ * vitest config made by serviceTestConfig(name, { identity: true }) runs it (testing-identity-setup.ts).
  */
 export async function identityGlobalSetup(project: TestProject) {
   const db: TestDatabase = await createTestDatabase();

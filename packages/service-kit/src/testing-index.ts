@@ -8,6 +8,9 @@ export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testin
 export { describeServiceBasics } from './testing-service-basics.ts';
 export { freePort, startNatsServer, startPostgresServer, startRedisServer, type FaultServer } from './testing-faults.ts';
 export { identityGlobalSetup } from './testing-identity.ts';
+export { get, namedVisitor, newVisitor, post, put, randomIp, visitorRequest, type Visitor } from './testing-visitors.ts';
+export { testClock, type TestClock } from './testing-clock.ts';
+export { outboxEvents } from './testing-outbox.ts';
 export { ELF, HTML, JPEG, PDF, PE, PNG, multipartBody, zip } from './testing-files.ts';
 export { DOC, DOC_WITH_VBA, XLS, XLS_WITH_VBA, XLS_WITH_XLM, SHEET_TYPES, biffWorkbook, compoundFile } from './testing-legacy-office.ts';
 export { installTestTracing, SpanKind, SpanStatusCode, type ReadableSpan, type TestTracing } from './testing-telemetry.ts';

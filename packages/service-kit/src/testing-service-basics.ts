@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from './app.ts';
 import { serveMetrics } from './metrics.ts';
-import { SERVICE_MIGRATIONS_TABLE } from './migrate.ts';
+import { KIT_MIGRATIONS_DIR, KIT_MIGRATIONS_TABLE, migrationNames, SERVICE_MIGRATIONS_TABLE } from './migrate.ts';
 import { buildTestService, type TestService } from './testing.ts';
 
 /**
- * What every service must do on a fresh database: apply its migrations (`expectedMigrations`) and
- * the kit's outbox in its own schema, answer health and readiness, serve metrics on the internal
+ * What every service must do on a fresh database: apply every migration of its migrations folder
+ * and the kit's (the outbox) in its own schema, answer health and readiness, serve metrics on the internal
  * listener and not on its public port, and answer an unknown path with a JSON 404.
  */
-export function describeServiceBasics(def: ServiceDefinition, expectedMigrations: string[]): void {
+export function describeServiceBasics(def: ServiceDefinition): void {
   let t: TestService;
   beforeAll(async () => {
     t = await buildTestService(def);
@@ -17,9 +17,15 @@ export function describeServiceBasics(def: ServiceDefinition, expectedMigrations
   afterAll(async () => t?.close());
 
   describe(`${def.name} service basics`, () => {
-    it('migrates its own schema on a fresh database', async () => {
-      const applied = await t.sql<{ name: string }[]>`SELECT name FROM ${t.sql(def.schema)}.${t.sql(SERVICE_MIGRATIONS_TABLE)}`;
-      expect(applied.map((m) => m.name)).toEqual(expect.arrayContaining(expectedMigrations));
+    it('migrates its own schema on a fresh database: every file of its migrations folder, in order', async () => {
+      const expected = migrationNames(def.migrationsDir);
+      expect(expected.length).toBeGreaterThan(0);
+      const applied = await t.sql<{ name: string }[]>`
+        SELECT name FROM ${t.sql(def.schema)}.${t.sql(SERVICE_MIGRATIONS_TABLE)} ORDER BY run_on, id`;
+      expect(applied.map((m) => m.name)).toEqual(expected);
+      const kit = await t.sql<{ name: string }[]>`
+        SELECT name FROM ${t.sql(def.schema)}.${t.sql(KIT_MIGRATIONS_TABLE)} ORDER BY run_on, id`;
+      expect(kit.map((m) => m.name)).toEqual(expect.arrayContaining(migrationNames(KIT_MIGRATIONS_DIR)));
       const outbox = await t.sql`
         SELECT 1 FROM information_schema.tables WHERE table_schema = ${def.schema} AND table_name = 'outbox'`;
       expect(outbox).toHaveLength(1);

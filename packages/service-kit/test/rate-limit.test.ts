@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import {
 } from '../src/rate-limit-table.ts';
 import { startService } from '../src/server.ts';
 import { buildTestService, PG_ADMIN_URL, TEST_REDIS_URL, testVisitorToken, type TestService } from '../src/testing.ts';
+// An IPv4 address no other test (or earlier run sharing Redis) uses.
+import { randomIp as freshIp } from '../src/testing-visitors.ts';
 import { fixtureDir } from './helpers.ts';
 
 const TABLE = defineLimits('jobs', {
@@ -45,8 +47,6 @@ const limitedService: ServiceDefinition = {
   routes,
 };
 
-/** An IPv4 address no other test (or earlier run sharing Redis) uses. */
-const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 /** A /64 no other test uses, as its first four groups. */
 const freshNetwork = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 

@@ -1,4 +1,4 @@
 import { describeServiceBasics } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 
-describeServiceBasics(service, ['001_init', '002_staff_sessions_audit']);
+describeServiceBasics(service);

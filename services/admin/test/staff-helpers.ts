@@ -1,13 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { Sql } from '@wfm/service-kit';
-import type { TestService } from '@wfm/service-kit/testing';
+import { randomIp, type TestService } from '@wfm/service-kit/testing';
 import { hashPassword } from '../src/accounts/accounts-passwords.ts';
 import { insertStaff } from '../src/accounts/accounts-repository.ts';
 
-/** A client address of its own, so each test starts with fresh per-address login counters. */
-export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+// The kit's client address of its own, so each test starts with fresh per-address login counters.
+export { randomIp } from '@wfm/service-kit/testing';
 
 export const uniqueName = (prefix = 'staff'): string => `${prefix}-${randomBytes(4).toString('hex')}`;
 

@@ -1,7 +1,16 @@
-import { randomInt } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
-import { buildTestService, testVisitorToken, type BuildTestServiceOptions, type TestService } from '@wfm/service-kit/testing';
+import {
+  buildTestService,
+  newVisitor,
+  outboxEvents,
+  post,
+  testClock,
+  type BuildTestServiceOptions,
+  type TestClock,
+  type TestService,
+  type Visitor,
+} from '@wfm/service-kit/testing';
 import type { ServiceDefinition, Sql } from '@wfm/service-kit';
 import { service } from '../src/app.ts';
 import type { AmaContext } from '../src/context.ts';
@@ -10,16 +19,8 @@ import type { Mailer } from '../src/emails/emails-mailer.ts';
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-/** A clock the service reads instead of Date.now; tests move it. */
-export interface TestClock {
-  now(): number;
-  set(ms: number): void;
-  advance(ms: number): void;
-}
-export function testClock(start = Date.now()): TestClock {
-  let t = start;
-  return { now: () => t, set: (ms) => (t = ms), advance: (ms) => (t += ms) };
-}
+// The kit's visitor client, outbox reader and test clock, under the names this folder's tests use.
+export { get, namedVisitor, newVisitor, outboxEvents, post, put, testClock, type TestClock, type Visitor } from '@wfm/service-kit/testing';
 
 export interface AmaTest extends TestService<AmaContext> {
   clock: TestClock;
@@ -52,27 +53,6 @@ export async function buildAma(opts: BuildTestServiceOptions<AmaContext> & { mai
       });
     },
   };
-}
-
-export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-export interface Visitor {
-  token: string;
-  ip: string;
-}
-export const newVisitor = (): Visitor => ({ token: testVisitorToken(), ip: randomIp() });
-
-export function post(app: FastifyInstance, url: string, payload: unknown, visitor: Visitor = newVisitor()) {
-  return app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: visitor.ip,
-    headers: { 'x-anon-token': visitor.token },
-    payload: payload as Record<string, unknown>,
-  });
-}
-
-export function get(app: FastifyInstance, url: string, visitor: Visitor = newVisitor()) {
-  return app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { 'x-anon-token': visitor.token } });
 }
 
 export const validSession = (overrides: Record<string, unknown> = {}) => ({
@@ -118,50 +98,14 @@ export async function book(t: AmaTest, sessionId: number, visitor: Visitor = new
   return res.json<{ id: number; booking_reference: string; session_id: number }>();
 }
 
-export async function outboxEvents(sql: Sql, subject: string): Promise<Record<string, unknown>[]> {
-  const rows = await sql<{ payload: Record<string, unknown> }[]>`SELECT payload FROM outbox WHERE subject = ${subject} ORDER BY id`;
-  return rows.map((r) => r.payload);
-}
-
 /** Audit entries written through the outbox (ama.staff.action). */
 export async function staffActions(sql: Sql): Promise<string[]> {
   return (await outboxEvents(sql, 'ama.staff.action')).map((e) => String(e.action));
 }
 
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Sample files (the common ones and the multipart builder come from the service kit). */
+export { HTML, PDF, PNG, multipartBody as multipart } from '@wfm/service-kit/testing';
 export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.alloc(32)]);
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-export const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
-
-/** A multipart body (the service kit's builder): the files in `field` plus text fields. */
-export { multipartBody as multipart } from '@wfm/service-kit/testing';
-
-/** A visitor identity issued and who holds a username there (the test identity process). */
-export async function namedVisitor(username: string): Promise<Visitor> {
-  const base = process.env.IDENTITY_URL!;
-  const session = await fetch(`${base}/api/session`, { method: 'POST' });
-  const { anon_token: token } = (await session.json()) as { anon_token: string };
-  const res = await fetch(`${base}/api/user-profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-anon-token': token },
-    body: JSON.stringify({ username }),
-  });
-  if (res.status !== 201) throw new Error(`profile: ${res.status} ${await res.text()}`);
-  return { token, ip: randomIp() };
-}
-
-export function put(app: FastifyInstance, url: string, payload: unknown, visitor: Visitor = newVisitor()) {
-  return app.inject({
-    method: 'PUT',
-    url,
-    remoteAddress: visitor.ip,
-    headers: { 'x-anon-token': visitor.token },
-    payload: payload as Record<string, unknown>,
-  });
-}
 
 export const validMentor = (overrides: Record<string, unknown> = {}) => ({
   name: 'Rita Roster',

@@ -1,34 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@wfm/service-kit';
-import { testVisitorToken } from '@wfm/service-kit/testing';
+import { post, type Visitor } from '@wfm/service-kit/testing';
 
-/** A client address of its own, so each test starts with fresh per-IP rate-limit counters. */
-export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-export interface Visitor {
-  token: string;
-  ip: string;
-}
-/** A visitor with a token as identity issues it (signed with the test secret). */
-export const newVisitor = (): Visitor => ({ token: testVisitorToken(), ip: randomIp() });
+// The kit's visitor client and outbox reader, under the names this folder's tests use.
+export { get, newVisitor, outboxEvents, post, randomIp, type Visitor } from '@wfm/service-kit/testing';
 
 /** A word no other test uses, for searches. */
 export const uniqueWord = (prefix = 'w'): string => `${prefix}${randomBytes(5).toString('hex')}`;
-
-export function post(app: FastifyInstance, url: string, payload?: unknown, visitor: Visitor = newVisitor()) {
-  return app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: visitor.ip,
-    headers: { 'x-anon-token': visitor.token },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-export function get(app: FastifyInstance, url: string, visitor: Visitor = newVisitor()) {
-  return app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { 'x-anon-token': visitor.token } });
-}
 
 export const validTool = (overrides: Record<string, unknown> = {}) => ({
   name: 'Erlang Planner',
@@ -76,13 +54,6 @@ export async function createPoll(app: FastifyInstance, overrides: Record<string,
   const res = await post(app, '/api/polls', validPoll(overrides), visitor);
   if (res.statusCode !== 201) throw new Error(`create poll: ${res.statusCode} ${res.body}`);
   return res.json<PollAnswer>();
-}
-
-/** Events waiting in the outbox (services built with relay: false keep them there). */
-export async function outboxEvents(sql: Sql, subject: string): Promise<Record<string, unknown>[]> {
-  const rows = await sql<{ payload: Record<string, unknown> }[]>`
-    SELECT payload FROM outbox WHERE subject = ${subject} ORDER BY id`;
-  return rows.map((r) => r.payload);
 }
 
 /** Sends `count` requests at once over real HTTP connections (not app.inject), all released together. */

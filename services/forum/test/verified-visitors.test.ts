@@ -8,7 +8,7 @@ import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, post, randomIp, uniqueWord, validPost, type Visitor } from './helpers.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
-/** The real identity process of test/identity-global-setup.ts. */
+/** The real identity process of the project (serviceTestConfig with identity, vitest.config.ts). */
 const identityUrl = inject('identityUrl');
 
 let t: TestService;

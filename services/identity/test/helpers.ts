@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { randomIp } from '@wfm/service-kit/testing';
 
-/** A client address of its own, so each test starts with fresh per-IP rate-limit counters. */
-export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+export { randomIp } from '@wfm/service-kit/testing';
 
 export { safeRandomChars, uniqueUsername } from '@wfm/service-kit/testing-names';
 

@@ -1,18 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { RateLimitSettings } from '@wfm/service-kit';
-import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, get, newVisitor, post, testClock, type TestClock, type TestService, type Visitor } from '@wfm/service-kit/testing';
 import { createJobsService } from '../src/app.ts';
 
-/** A client address of its own, so each visitor starts with fresh per-address counters. */
-export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-export interface Visitor {
-  token: string;
-  ip: string;
-}
-export const newVisitor = (): Visitor => ({ token: testVisitorToken(), ip: randomIp() });
+// The kit's visitor client, under the names this folder's tests use.
+export { get, namedVisitor, newVisitor, type Visitor } from '@wfm/service-kit/testing';
 
 /** A word no other test uses, for searches. */
 export const uniqueWord = (prefix = 'w'): string => `${prefix}${randomBytes(4).toString('hex')}`;
@@ -31,18 +25,13 @@ export const validJob = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A hand-moved clock (expiry). */
-export function testClock(start = Date.UTC(2026, 0, 1)) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms), set: (ms: number) => void (now = ms) };
-}
-
 export interface JobsTest extends TestService {
-  clock: ReturnType<typeof testClock>;
+  /** The hand-moved clock of the service (expiry), from 2026-01-01. */
+  clock: TestClock;
 }
 
 export async function buildJobs(opts: { env?: Record<string, string>; rateLimits?: RateLimitSettings } = {}): Promise<JobsTest> {
-  const clock = testClock();
+  const clock = testClock(Date.UTC(2026, 0, 1));
   const t = await buildTestService(createJobsService({ now: clock.now }), {
     env: { IDENTITY_URL: process.env.IDENTITY_URL, ...opts.env },
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
@@ -51,23 +40,13 @@ export async function buildJobs(opts: { env?: Record<string, string>; rateLimits
 }
 
 export function postJob(app: FastifyInstance, payload: unknown, visitor: Visitor | null = newVisitor()) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    remoteAddress: visitor?.ip ?? randomIp(),
-    headers: visitor ? { 'x-anon-token': visitor.token } : {},
-    payload: payload as Record<string, unknown>,
-  });
+  return post(app, '/api/jobs', payload, visitor);
 }
 
 export async function createJob(app: FastifyInstance, overrides: Record<string, unknown> = {}, visitor: Visitor | null = newVisitor()) {
   const res = await postJob(app, validJob(overrides), visitor);
   if (res.statusCode !== 201) throw new Error(`post job: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number; status: string; submitted_by: string }>();
-}
-
-export function get(app: FastifyInstance, url: string, visitor: Visitor | null = null) {
-  return app.inject({ method: 'GET', url, remoteAddress: visitor?.ip ?? randomIp(), headers: visitor ? { 'x-anon-token': visitor.token } : {} });
 }
 
 export function staffCall(
@@ -92,7 +71,7 @@ export async function approve(t: TestService, id: number) {
 }
 
 export async function publicIds(app: FastifyInstance, query = ''): Promise<number[]> {
-  const res = await get(app, `/api/jobs${query}`);
+  const res = await get(app, `/api/jobs${query}`, null);
   if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number }[]>().map((j) => j.id);
 }
@@ -115,18 +94,4 @@ export async function recordEvents(t: TestService, subjects: string[]) {
       }
     },
   };
-}
-
-/** A visitor identity issued and who holds a username there. */
-export async function namedVisitor(username: string): Promise<Visitor> {
-  const base = process.env.IDENTITY_URL!;
-  const session = await fetch(`${base}/api/session`, { method: 'POST' });
-  const { anon_token: token } = (await session.json()) as { anon_token: string };
-  const res = await fetch(`${base}/api/user-profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-anon-token': token },
-    body: JSON.stringify({ username }),
-  });
-  if (res.status !== 201) throw new Error(`profile: ${res.status} ${await res.text()}`);
-  return { token, ip: randomIp() };
 }

@@ -328,7 +328,7 @@ describe('My job posts and withdrawal', () => {
       [first.id, 'pending'],
     ]);
     expect((await get(t.app, '/api/jobs/mine', newVisitor())).json()).toEqual([]);
-    expect((await get(t.app, '/api/jobs/mine')).statusCode).toBe(401);
+    expect((await get(t.app, '/api/jobs/mine', null)).statusCode).toBe(401);
     expect((await get(t.app, '/api/jobs/mine', { token: 'made-up', ip: '10.0.0.1' })).statusCode).toBe(401);
   });
 
