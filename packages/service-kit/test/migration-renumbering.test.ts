@@ -72,11 +72,11 @@ describe('renumbered migrations (RENUMBERED_MIGRATIONS)', () => {
       expect(migrationNames(oldDir)).toContain(from);
 
       const before = await freshDatabase();
-      await runMigrations({ databaseUrl: before.url, schema: 'svc_renum', migrationsDir: oldDir, logger });
+      await runMigrations({ databaseUrl: before.url, schema: 'svc_renum', migrationsDir: oldDir, logger, uploads: true });
       const old = await stateOf(before.url, 'svc_renum');
       expect(old.applied.map((m) => m.name)).toContain(from);
 
-      await runMigrations({ databaseUrl: before.url, schema: 'svc_renum', migrationsDir: dir, logger });
+      await runMigrations({ databaseUrl: before.url, schema: 'svc_renum', migrationsDir: dir, logger, uploads: true });
       const now = await stateOf(before.url, 'svc_renum');
       // Every row kept its run time (nothing ran again) and now carries the file's new name.
       expect(now.applied).toEqual(old.applied.map((m) => ({ ...m, name: m.name === from ? to : m.name })));
@@ -85,7 +85,7 @@ describe('renumbered migrations (RENUMBERED_MIGRATIONS)', () => {
 
       // ... and the same schema as a database migrated with the new names from the start.
       const fresh = await freshDatabase();
-      await runMigrations({ databaseUrl: fresh.url, schema: 'svc_renum', migrationsDir: dir, logger });
+      await runMigrations({ databaseUrl: fresh.url, schema: 'svc_renum', migrationsDir: dir, logger, uploads: true });
       expect((await stateOf(fresh.url, 'svc_renum')).schema).toEqual(now.schema);
     },
   );
@@ -95,8 +95,8 @@ describe('renumbered migrations (RENUMBERED_MIGRATIONS)', () => {
     const dir = folderHolding(to);
     const oldDir = beforeRenumbering(dir, from, to);
     const db = await freshDatabase();
-    await runMigrations({ databaseUrl: db.url, schema: 'svc_renum', migrationsDir: oldDir, logger });
-    await runMigrations({ databaseUrl: db.url, schema: 'svc_renum', migrationsDir: oldDir, logger });
+    await runMigrations({ databaseUrl: db.url, schema: 'svc_renum', migrationsDir: oldDir, logger, uploads: true });
+    await runMigrations({ databaseUrl: db.url, schema: 'svc_renum', migrationsDir: oldDir, logger, uploads: true });
     expect((await stateOf(db.url, 'svc_renum')).applied.map((m) => m.name)).toEqual(migrationNames(oldDir));
   });
 });
