@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { RateLimitSettings } from '@wfm/service-kit';
 import { buildTestService, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
-import { createJobsService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 
 /** A client address of its own, so each visitor starts with fresh per-address counters. */
 export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -43,7 +43,8 @@ export interface JobsTest extends TestService {
 
 export async function buildJobs(opts: { env?: Record<string, string>; rateLimits?: RateLimitSettings } = {}): Promise<JobsTest> {
   const clock = testClock();
-  const t = await buildTestService(createJobsService({ now: clock.now }), {
+  const t = await buildTestService(service, {
+    now: clock.now,
     env: { IDENTITY_URL: process.env.IDENTITY_URL, ...opts.env },
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
   });
