@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
-import { enforceLimits, serveUpload } from '@wfm/service-kit';
+import { enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
 
-export const uploadsRoutes: FastifyPluginAsync = async (base) => {
+export const uploadsRoutes: ServiceRoutes = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const uploads = createForumUploads(app.sql, app.uploadSettings);
   await app.register(multipart);
