@@ -46,6 +46,7 @@ describe('the layout guard', () => {
       problemsOf({
         ...skeleton,
         'rate-limits.ts': 'export const LIMITS = {};\n',
+        'context.ts': 'export interface PostsContext {}\n',
         'posts/posts-routes.ts': 'export const postsRoutes = async () => {};\n',
         'posts/posts-staff-routes.ts': 'export const postsStaffRoutes = async () => {};\n',
         'posts/posts-service.ts': '// SELECT in a comment is no SQL\nexport const rule = (sql: Sql) => sql.begin(async () => 1);\n',
@@ -69,7 +70,7 @@ describe('the layout guard', () => {
 
   it('refuses the old flat layout and misnamed files', () => {
     expect(problemsOf({ ...skeleton, 'post-repository.ts': repository, 'routes/posts.ts': 'export {};\n' })).toEqual([
-      'src/post-repository.ts: a top-level file other than app.ts, server.ts, worker.ts, env.ts, rate-limits.ts: move it into src/<area>/<area>-<role>.ts',
+      'src/post-repository.ts: a top-level file other than app.ts, server.ts, worker.ts, env.ts, rate-limits.ts, context.ts: move it into src/<area>/<area>-<role>.ts',
       'src/post-repository.ts: SQL (a tagged SQL template) outside a *-repository.ts file',
       'src/routes/posts.ts: not named <area>-<role>.ts after its area "routes"',
     ]);

@@ -5,14 +5,15 @@ import { join, relative, sep } from 'node:path';
  * The layout every service's `src` follows (docs/architecture.md, "How to add a service", step 2):
  *
  * - at the top, only the definition and its entry points (`app.ts`, `server.ts`, `worker.ts` for a
- *   separate worker process) and the two service-wide tables (`env.ts`, `rate-limits.ts`);
+ *   separate worker process), the two service-wide tables (`env.ts`, `rate-limits.ts`) and the
+ *   service's own context type (`context.ts`, when it extends the kit's);
  * - everything else in `<area>/<area>-<name>.ts`: one level of kebab-case area folders, each file
  *   named after its area; route files are exactly `<area>-routes.ts` or `<area>-staff-routes.ts`;
  * - SQL only in `<area>-repository.ts`;
  * - "staff", not "admin", in file names, and in declared names outside the admin service (whose
  *   own name it is: `createAdminService`).
  */
-export const ROOT_FILES = ['app.ts', 'server.ts', 'worker.ts', 'env.ts', 'rate-limits.ts'] as const;
+export const ROOT_FILES = ['app.ts', 'server.ts', 'worker.ts', 'env.ts', 'rate-limits.ts', 'context.ts'] as const;
 
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
