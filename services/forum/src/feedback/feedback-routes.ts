@@ -5,8 +5,9 @@ import { submitReport, submitSuggestion } from './feedback-service.ts';
 import { acceptAuthorName } from '../visitors/visitors-request.ts';
 import type { ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
+import type { ForumContext } from '../context.ts';
 
-export const feedbackRoutes: ServiceRoutes = async (base, ctx) => {
+export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post(

@@ -3,11 +3,12 @@ import { ErrorResponse } from '@wfm/contracts/shared';
 import { AdminFeatureSuggestionsResponse, AdminListQuery, AdminReportsResponse } from '@wfm/contracts/forum';
 import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { listReports, listSuggestions } from './feedback-repository.ts';
+import type { ForumContext } from '../context.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** Staff lists of reports, help requests and feature suggestions (any staff role); reading is not a recorded action. */
-export const feedbackStaffRoutes: ServiceRoutes = async (base, ctx) => {
+export const feedbackStaffRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(

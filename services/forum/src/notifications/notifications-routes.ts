@@ -2,9 +2,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
 import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as notifications from './notifications-service.ts';
+import type { ForumContext } from '../context.ts';
 
 /** "Replies to me": the verified visitor's own list only (401 without an issued token). */
-export const notificationsRoutes: ServiceRoutes = async (base, ctx) => {
+export const notificationsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -4,11 +4,12 @@ import { AdminListQuery, AdminPostActionResponse, AdminPostsResponse, PostIdPara
 import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { listStaffPosts } from './posts-repository.ts';
 import * as postsStaff from './posts-staff-service.ts';
+import type { ForumContext } from '../context.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** Staff moderation of posts (any staff role); every change is also reported as forum.staff.action. */
-export const postsStaffRoutes: ServiceRoutes = async (base, ctx) => {
+export const postsStaffRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(

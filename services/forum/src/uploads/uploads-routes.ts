@@ -6,8 +6,9 @@ import { UploadResponse } from '@wfm/contracts/forum';
 import { enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
+import type { ForumContext } from '../context.ts';
 
-export const uploadsRoutes: ServiceRoutes = async (base) => {
+export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const uploads = createForumUploads(app.sql, app.uploadSettings);
   await app.register(multipart);

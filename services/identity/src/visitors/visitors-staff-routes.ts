@@ -11,11 +11,12 @@ import {
 import type { ServiceRoutes, StaffIdentity } from '@wfm/service-kit';
 import * as staffProfiles from './visitors-staff-service.ts';
 import { staffOnly } from '@wfm/service-kit';
+import type { IdentityContext } from '../context.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** Staff views of visitors' profiles (Moderator and up). */
-export const visitorsStaffRoutes: ServiceRoutes = async (base, ctx) => {
+export const visitorsStaffRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const access = staffOnly(app, 'user-profiles');
 
