@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDefinition } from '@wfm/service-kit';
 import { followForumPosts } from './links/links-service.ts';
 import { pollRoutes } from './polls/polls-routes.ts';
@@ -9,25 +8,17 @@ import { templateRoutes } from './templates/templates-routes.ts';
 import { toolRoutes } from './tools/tools-routes.ts';
 import { toolStaffRoutes } from './tools/tools-staff-routes.ts';
 
-const routes: FastifyPluginAsync = async (app) => {
-  await app.register(toolRoutes);
-  await app.register(toolStaffRoutes);
-  await app.register(templateRoutes);
-  await app.register(pollRoutes);
-  await app.register(pollStaffRoutes);
-};
-
 /** Tools directory, template library, polls and benchmarks (services/README.md, catalog). */
 export const service: ServiceDefinition = {
   name: 'catalog',
   schema: 'catalog',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   limits: CATALOG_LIMITS,
-  // Template files: the kit's upload tables, multipart parsing and the catalog.upload-cleanup job.
+  // Template files: the kit's upload tables, multipart parsing and the catalog.upload-cleanup task.
   uploads: true,
-  routes,
-  onReady: async (app) => {
-    const unsubscribe = await followForumPosts(app);
+  routes: [toolRoutes, toolStaffRoutes, templateRoutes, pollRoutes, pollStaffRoutes],
+  onReady: async (app, ctx) => {
+    const unsubscribe = await followForumPosts(ctx);
     app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
   },
 };

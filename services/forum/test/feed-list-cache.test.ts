@@ -42,7 +42,7 @@ function ownCache() {
   const clock = { now: 1_000_000 };
   const lists = new FeedListCache(revision, () => clock.now);
   const summaries = new SummaryJsonCache();
-  const read = (query: ListPostsInput) => listPosts(t.sql, query, noVisitor, summaries, lists);
+  const read = (query: ListPostsInput) => listPosts(t.ctx, query, noVisitor, summaries, lists);
   return { lists, revision, clock, read };
 }
 
@@ -121,7 +121,7 @@ describe('feed pages from held lists', () => {
       const lists = new FeedListCache(redisListRevision(down));
       expect(await lists.page(t.sql, { sort: 'latest' }, { limit: 20, offset: 0 })).toBeNull();
       const query = input({ sort: 'trending' });
-      expect(await listPosts(t.sql, query, noVisitor, new SummaryJsonCache(), lists)).toBe(await wholeRows(query));
+      expect(await listPosts(t.ctx, query, noVisitor, new SummaryJsonCache(), lists)).toBe(await wholeRows(query));
       expect(lists.builds).toBe(0);
     } finally {
       down.disconnect();
@@ -135,7 +135,7 @@ describe('the list revision moves before anybody can ask for a change', () => {
   it("a write's answer leaves after the move: the writer's next page, from any replica, has the write", async () => {
     // Another replica: its own caches on the shared revision, holding the feed from before the write.
     const other = new FeedListCache(redisListRevision(redis));
-    const otherRead = () => listPosts(t.sql, input({}), noVisitor, new SummaryJsonCache(), other);
+    const otherRead = () => listPosts(t.ctx, input({}), noVisitor, new SummaryJsonCache(), other);
     await otherRead();
     const before = await revisionNow();
     const id = await createPost(t.app, { title: 'seen by the writer at once' });

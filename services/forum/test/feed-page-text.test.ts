@@ -61,12 +61,12 @@ describe('feed pages from held text', () => {
     ['ranked search, one type, further on', input({ q: 'quoted', type: 'Idea', limit: 4, offset: 3 })],
   ] as const)('a %s page is byte for byte what whole rows make, first read and held', async (_name, query) => {
     const cache = new CountingCache();
-    const first = await listPosts(t.sql, query, noVisitor, cache);
+    const first = await listPosts(t.ctx, query, noVisitor, cache);
     expect(first).toBe(await wholeRowAnswer(query));
     const made = cache.made;
     expect(made).toBe((JSON.parse(first) as Page).posts.length);
     // The second read takes every post's text from the cache: no row is read or serialized again.
-    const second = await listPosts(t.sql, query, noVisitor, cache);
+    const second = await listPosts(t.ctx, query, noVisitor, cache);
     expect(second).toBe(first);
     expect(cache.made).toBe(made);
   });
@@ -74,11 +74,11 @@ describe('feed pages from held text', () => {
   /** Reads the page, changes one counter of its `index`th post, reads again: only that post is made anew. */
   async function changeOneAndReadAgain(query: ListPostsInput, index: number, column: 'upvotes' | 'comment_count', by: number) {
     const cache = new CountingCache();
-    const before = JSON.parse(await listPosts(t.sql, query, noVisitor, cache)) as Page;
+    const before = JSON.parse(await listPosts(t.ctx, query, noVisitor, cache)) as Page;
     const changed = before.posts[index]!.id;
     await t.sql`UPDATE posts SET ${t.sql(column)} = ${t.sql(column)} + ${by} WHERE id = ${changed}`;
     const made = cache.made;
-    const after = await listPosts(t.sql, query, noVisitor, cache);
+    const after = await listPosts(t.ctx, query, noVisitor, cache);
     expect(cache.made).toBe(made + 1);
     expect(listed(JSON.parse(after) as Page, changed)![column]).toBe((before.posts[index]![column] as number) + by);
     expect(after).toBe(await wholeRowAnswer(query));
@@ -101,7 +101,7 @@ describe('feed pages from held text', () => {
     const query = input({ type: 'Question', limit: 50 });
     // The app's route is one replica; another replica is its own cache over the same database.
     const otherReplica = new SummaryJsonCache();
-    const inOther = async () => listed(JSON.parse(await listPosts(t.sql, query, noVisitor, otherReplica)) as Page, id);
+    const inOther = async () => listed(JSON.parse(await listPosts(t.ctx, query, noVisitor, otherReplica)) as Page, id);
     const inThis = async () => listed(await page('/api/posts?type=Question&limit=50'), id);
     // Both hold the post's text now.
     expect(await inThis()).toMatchObject({ upvotes: 0, comment_count: 0 });

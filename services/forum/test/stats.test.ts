@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '@wfm/service-kit';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { StatsResponse } from '@wfm/contracts/forum';
 import { createActivityRecorder } from '../src/visitors/visitors-service.ts';
@@ -59,7 +58,7 @@ describe('GET /api/stats', () => {
 
 describe('activity recorder', () => {
   it('writes a visitor at most every 5 minutes', async () => {
-    const record = createActivityRecorder(t.sql, createLogger('forum', 'silent'));
+    const record = createActivityRecorder(t.ctx);
     const token = newVisitor().token;
     const t0 = Date.now();
     record(hashToken(token), t0);
@@ -69,7 +68,7 @@ describe('activity recorder', () => {
     await vi.waitFor(async () => expect(await lastSeen(token)).toBe(t0 + 5 * 60_000));
 
     // Another replica (a fresh recorder) does not move a row written less than 5 minutes ago.
-    const other = createActivityRecorder(t.sql, createLogger('forum', 'silent'));
+    const other = createActivityRecorder(t.ctx);
     other(hashToken(token), t0 + 6 * 60_000);
     other(hashToken(newVisitor().token), t0);
     const marker = newVisitor().token;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { RateLimitSettings } from '@wfm/service-kit';
 import { buildTestService, get, newVisitor, post, testClock, type TestClock, type TestService, type Visitor } from '@wfm/service-kit/testing';
-import { createJobsService } from '../src/app.ts';
+import { service } from '../src/app.ts';
 
 // The kit's visitor client, under the names this folder's tests use.
 export { get, namedVisitor, newVisitor, type Visitor } from '@wfm/service-kit/testing';
@@ -32,7 +32,8 @@ export interface JobsTest extends TestService {
 
 export async function buildJobs(opts: { env?: Record<string, string>; rateLimits?: RateLimitSettings } = {}): Promise<JobsTest> {
   const clock = testClock(Date.UTC(2026, 0, 1));
-  const t = await buildTestService(createJobsService({ now: clock.now }), {
+  const t = await buildTestService(service, {
+    now: clock.now,
     env: { IDENTITY_URL: process.env.IDENTITY_URL, ...opts.env },
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '@wfm/service-kit';
 import { RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
-import { EXPIRE_JOBS, expiryJobs } from '../src/postings/postings-expiry-job.ts';
+import { EXPIRE_JOBS, expiryTasks } from '../src/postings/postings-expiry-task.ts';
 import { approve, buildJobs, createJob, newVisitor, postJob, publicIds, recordEvents, staffCall, validJob, type JobsTest } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,12 +14,12 @@ describe('expiry (controllable clock)', () => {
   afterAll(async () => t?.close());
 
   const runExpiry = async () => {
-    const handler = expiryJobs(t.clock.now)(t.app).handlers.find((h) => h.name === EXPIRE_JOBS)!;
+    const handler = expiryTasks(t.ctx).handlers.find((h) => h.name === EXPIRE_JOBS)!;
     return handler.run({}, { id: '1', attempt: 1, logger: t.app.log as unknown as Logger });
   };
 
   it('registers the expiry as a repeatable job', () => {
-    const jobs = expiryJobs(t.clock.now)(t.app);
+    const jobs = expiryTasks(t.ctx);
     expect(jobs.repeat).toEqual([{ name: EXPIRE_JOBS, everyMs: 15 * 60_000 }]);
   });
 

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { PostSummary } from '@wfm/contracts/forum';
-import { writeEvent, type Sql } from '@wfm/service-kit';
+import { writeEvent, type ServiceContext } from '@wfm/service-kit';
 import { urlKey } from './links-url-key.ts';
 import * as links from './links-repository.ts';
 
@@ -24,8 +23,8 @@ export function toolUrlKeys(post: Pick<PostSummary, 'type' | 'tool_links'>): str
 }
 
 /** Sets the post's links and moves the tools' counts in one transaction (catalog.tool.linked per changed tool). */
-export async function syncPostLinks(sql: Sql, postId: number, keys: readonly string[]): Promise<void> {
-  await sql.begin(async (tx) => {
+export async function syncPostLinks(ctx: ServiceContext, postId: number, keys: readonly string[]): Promise<void> {
+  await ctx.sql.begin(async (tx) => {
     const changedKeys = await links.replacePostLinks(tx, postId, keys);
     for (const tool of await links.recountTools(tx, changedKeys)) {
       await writeEvent(tx, 'catalog.tool.linked', { tool_id: tool.id, linked_posts: tool.linked_posts });
@@ -37,15 +36,15 @@ export async function syncPostLinks(sql: Sql, postId: number, keys: readonly str
  * Follows the forum's posts (durable: replicas share the work, a failed update is redelivered), so
  * each tool knows how many Tool posts link to its URL. Answers the unsubscribe.
  */
-export function followForumPosts(app: FastifyInstance): Promise<() => Promise<void>> {
-  return app.bus.subscribe(
+export function followForumPosts(ctx: ServiceContext): Promise<() => Promise<void>> {
+  return ctx.bus.subscribe(
     'forum.post.*',
     async (evt) => {
       if (evt.subject === 'forum.post.created' || evt.subject === 'forum.post.updated') {
         const post = evt.data as PostSummary;
-        await syncPostLinks(app.sql, post.id, toolUrlKeys(post));
+        await syncPostLinks(ctx, post.id, toolUrlKeys(post));
       } else if (evt.subject === 'forum.post.deleted') {
-        await syncPostLinks(app.sql, (evt.data as { id: number }).id, []);
+        await syncPostLinks(ctx, (evt.data as { id: number }).id, []);
       }
     },
     { durable: 'catalog-tool-links' },

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -12,13 +11,12 @@ import {
   PollStats,
   PollVoteBody,
 } from '@wfm/contracts/catalog';
-import { requireVisitor } from '@wfm/service-kit';
+import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import * as pollsService from './polls-service.ts';
 
-export const pollRoutes: FastifyPluginAsync = async (base) => {
+export const pollRoutes: ServiceRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.get(
     '/api/polls',
@@ -30,16 +28,16 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
     async (req) => {
       const { anon_token: token, ...query } = req.query;
       const mine = token === undefined ? undefined : (app.verifyVisitor(token)?.hash ?? null);
-      return pollsService.listPolls(sql, query, mine);
+      return pollsService.listPolls(ctx, query, mine);
     },
   );
 
-  app.get('/api/polls/stats', { schema: { response: { 200: PollStats } } }, async () => pollsService.stats(sql));
+  app.get('/api/polls/stats', { schema: { response: { 200: PollStats } } }, async () => pollsService.stats(ctx));
 
   app.get(
     '/api/polls/:id',
     { schema: { params: PollIdParams, response: { 200: PollDetail, 400: ErrorResponse, 404: ErrorResponse } } },
-    async (req) => pollsService.getPoll(sql, req.params.id, req.visitor?.hash ?? null),
+    async (req) => pollsService.getPoll(ctx, req.params.id, req.visitor?.hash ?? null),
   );
 
   app.get(
@@ -51,7 +49,7 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: PollBreakdown, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (req) => pollsService.breakdown(sql, req.params.id, req.query.by),
+    async (req) => pollsService.breakdown(ctx, req.params.id, req.query.by),
   );
 
   app.post(
@@ -62,7 +60,7 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req, reply) => {
       const createdBy = await app.authorNames.accept(req, req.body.created_by);
-      const poll = await pollsService.createPoll(sql, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
+      const poll = await pollsService.createPoll(ctx, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(poll);
     },
   );
@@ -86,6 +84,6 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     // Once per verified visitor per poll (401 without an issued, unrevoked token).
-    async (req) => pollsService.vote(sql, req.params.id, req.body, requireVisitor(req).hash),
+    async (req) => pollsService.vote(ctx, req.params.id, req.body, requireVisitor(req).hash),
   );
 };

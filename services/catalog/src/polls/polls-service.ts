@@ -18,8 +18,7 @@ import {
   notFound,
   recordStaffAction,
   writeEvent,
-  type Sql,
-  type StaffActionSource,
+  type ServiceContext,
   type StaffIdentity,
 } from '@wfm/service-kit';
 import { protectGroups } from './polls-anonymity.ts';
@@ -60,10 +59,10 @@ export interface NewPollInput {
   profile_questions: ProfileQuestion[];
 }
 
-export async function createPoll(sql: Sql, input: NewPollInput, creatorHash: Buffer | null): Promise<PollDetail> {
-  const now = Date.now();
+export async function createPoll(ctx: ServiceContext, input: NewPollInput, creatorHash: Buffer | null): Promise<PollDetail> {
+  const now = ctx.now();
   if (input.expires_at !== undefined && input.expires_at <= now) throw badRequest(POLL_MESSAGES.expiryInPast);
-  return sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const row = await polls.insertPoll(tx, {
       title: input.title,
       description: input.description,
@@ -88,20 +87,20 @@ export interface ListPollsInput {
 }
 
 /** `mine`: My Polls of that visitor hash; null when the token was not one identity issued (none listed). */
-export async function listPolls(sql: Sql, input: ListPollsInput, mine?: Buffer | null): Promise<PollSummary[]> {
+export async function listPolls(ctx: ServiceContext, input: ListPollsInput, mine?: Buffer | null): Promise<PollSummary[]> {
   if (mine === null) return [];
-  const now = Date.now();
-  const rows = await polls.listPolls(sql, { ...input, creatorHash: mine, now });
+  const now = ctx.now();
+  const rows = await polls.listPolls(ctx.sql, { ...input, creatorHash: mine, now });
   return rows.map((row) => toSummary(row, now));
 }
 
-export async function getPoll(sql: Sql, id: number, visitorHash: Buffer | null): Promise<PollDetail> {
+export async function getPoll(ctx: ServiceContext, id: number, visitorHash: Buffer | null): Promise<PollDetail> {
   const [row, userVote] = await Promise.all([
-    polls.findPoll(sql, id),
-    visitorHash ? polls.findVote(sql, id, visitorHash) : Promise.resolve(null),
+    polls.findPoll(ctx.sql, id),
+    visitorHash ? polls.findVote(ctx.sql, id, visitorHash) : Promise.resolve(null),
   ]);
   if (!row) throw notFound(POLL_MESSAGES.notFound);
-  return { ...toSummary(row, Date.now()), userVote };
+  return { ...toSummary(row, ctx.now()), userVote };
 }
 
 /**
@@ -110,13 +109,13 @@ export async function getPoll(sql: Sql, id: number, visitorHash: Buffer | null):
  * the vote table's primary key decides, and only the request that inserted counts the vote).
  */
 export async function vote(
-  sql: Sql,
+  ctx: ServiceContext,
   pollId: number,
   input: { option_id: number; profile?: ProfileAnswers | undefined },
   visitorHash: Buffer,
 ): Promise<PollDetail> {
-  await sql.begin(async (tx) => {
-    const now = Date.now();
+  await ctx.sql.begin(async (tx) => {
+    const now = ctx.now();
     const poll = await polls.findPollForVote(tx, pollId);
     if (!poll) throw notFound(POLL_MESSAGES.notFound);
     if (pollStatus(poll.expires_at, now) === 'closed') throw forbidden(POLL_MESSAGES.closed);
@@ -141,25 +140,25 @@ export async function vote(
     });
   });
   // Read after the commit, outside the poll row's lock: the poll as it stands, with the caller's choice.
-  const row = await polls.findPoll(sql, pollId);
+  const row = await polls.findPoll(ctx.sql, pollId);
   if (!row) throw notFound(POLL_MESSAGES.notFound);
-  return { ...toSummary(row, Date.now()), userVote: input.option_id };
+  return { ...toSummary(row, ctx.now()), userVote: input.option_id };
 }
 
 /** See the PollStats contract for what participationRate means. */
-export async function stats(sql: Sql): Promise<PollStats> {
-  const s = await polls.pollStats(sql, Date.now());
+export async function stats(ctx: ServiceContext): Promise<PollStats> {
+  const s = await polls.pollStats(ctx.sql, ctx.now());
   const denominator = s.active * s.activeVoters;
   const rate = denominator === 0 ? 0 : Math.round(((s.activeVotes * 100) / denominator) * 10) / 10;
   return { activePolls: s.active, totalVotes: s.total, participationRate: Math.min(100, rate) };
 }
 
 /** Results by one profile question, each group shown only when it cannot identify anyone. */
-export async function breakdown(sql: Sql, pollId: number, by: ProfileQuestion): Promise<PollBreakdown> {
-  const poll = await polls.findPoll(sql, pollId);
+export async function breakdown(ctx: ServiceContext, pollId: number, by: ProfileQuestion): Promise<PollBreakdown> {
+  const poll = await polls.findPoll(ctx.sql, pollId);
   if (!poll) throw notFound(POLL_MESSAGES.notFound);
   if (!poll.profile_questions.includes(by)) throw badRequest(POLL_MESSAGES.notAsked);
-  const counts = await polls.profileCounts(sql, pollId, by);
+  const counts = await polls.profileCounts(ctx.sql, pollId, by);
   const groups = PROFILE_ANSWERS[by].map((value) => ({
     value,
     options: poll.options.map((o) => ({
@@ -171,15 +170,15 @@ export async function breakdown(sql: Sql, pollId: number, by: ProfileQuestion): 
   return { poll_id: pollId, by, threshold: ANONYMITY_THRESHOLD, groups: protectGroups(groups, poll.total_votes) };
 }
 
-export function listStaffPolls(sql: Sql, limit: number, offset: number) {
-  return polls.listStaffPolls(sql, limit, offset);
+export function listStaffPolls(ctx: ServiceContext, limit: number, offset: number) {
+  return polls.listStaffPolls(ctx.sql, limit, offset);
 }
 
-export async function deletePoll(sql: Sql, app: StaffActionSource, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
-  return sql.begin(async (tx) => {
+export async function deletePoll(ctx: ServiceContext, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
+  return ctx.sql.begin(async (tx) => {
     if (!(await polls.deletePoll(tx, id))) throw notFound(POLL_MESSAGES.notFound);
-    await writeEvent(tx, 'catalog.poll.deleted', { id, at: Date.now() });
-    await recordStaffAction(tx, app, staff, { action: 'poll.delete', target: { type: 'poll', id } });
+    await writeEvent(tx, 'catalog.poll.deleted', { id, at: ctx.now() });
+    await recordStaffAction(tx, ctx, staff, { action: 'poll.delete', target: { type: 'poll', id } });
     return { success: true as const, id };
   });
 }

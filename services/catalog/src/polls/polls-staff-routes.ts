@@ -1,21 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { AdminCatalogDeleteResponse, AdminPollsResponse, CatalogAdminListQuery, PollIdParams } from '@wfm/contracts/catalog';
-import { staffOnly } from '@wfm/service-kit';
+import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import * as pollsService from './polls-service.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** The admin panel's polls tab (right 'polls': Moderator and up); a delete writes an audit entry. */
-export const pollStaffRoutes: FastifyPluginAsync = async (base) => {
+export const pollStaffRoutes: ServiceRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.get(
     '/api/admin/polls',
     { ...staffOnly(app, 'polls'), schema: { querystring: CatalogAdminListQuery, response: { 200: AdminPollsResponse, ...STAFF_ERRORS } } },
-    async (req) => pollsService.listStaffPolls(sql, req.query.limit, req.query.offset),
+    async (req) => pollsService.listStaffPolls(ctx, req.query.limit, req.query.offset),
   );
 
   app.delete(
@@ -25,6 +23,6 @@ export const pollStaffRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: PollIdParams, response: { 200: AdminCatalogDeleteResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
     },
     // The poll's options and votes go with it (ON DELETE CASCADE).
-    async (req) => pollsService.deletePoll(sql, app, req.staff!, req.params.id),
+    async (req) => pollsService.deletePoll(ctx, req.staff!, req.params.id),
   );
 };

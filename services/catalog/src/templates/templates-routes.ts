@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -11,15 +11,14 @@ import {
   TemplateFields,
   TemplateIdParams,
 } from '@wfm/contracts/catalog';
-import { HttpError, enforceLimits, serveUpload } from '@wfm/service-kit';
+import { HttpError, enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import { createTemplateUploads } from './templates-uploads.ts';
 import * as templatesService from './templates-service.ts';
 
-export const templateRoutes: FastifyPluginAsync = async (base) => {
+export const templateRoutes: ServiceRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
-  const uploads = createTemplateUploads({ sql, settings: app.uploadSettings });
+  const uploads = createTemplateUploads({ sql: ctx.sql, settings: ctx.uploadSettings });
 
   /** File mode: the text fields are checked first (the form's order), then the file's presence and content. */
   async function fromMultipart(req: FastifyRequest, reply: FastifyReply): Promise<templatesService.NewTemplateInput> {
@@ -42,7 +41,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/templates',
     { schema: { querystring: ListTemplatesQuery, response: { 200: ListTemplatesResponse, 400: ErrorResponse } } },
-    async (req) => templatesService.listTemplates(sql, req.query),
+    async (req) => templatesService.listTemplates(ctx, req.query),
   );
 
   app.post(
@@ -58,7 +57,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
         : { ...CreateTemplateBody.parse(req.body ?? {}), file: null };
       try {
         const submittedBy = await app.authorNames.accept(req, input.submitted_by);
-        const template = await templatesService.createTemplate(sql, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null);
+        const template = await templatesService.createTemplate(ctx, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null);
         return await reply.code(201).send(template);
       } catch (err) {
         if (input.file) await uploads.discard(input.file.name);
@@ -73,7 +72,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
       onRequest: writeLimits(app, 'download'),
       schema: { params: TemplateIdParams, response: { 200: TemplateDownloadResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse } },
     },
-    async (req) => templatesService.download(sql, req.params.id),
+    async (req) => templatesService.download(ctx, req.params.id),
   );
 
   app.get(
@@ -81,7 +80,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
     { onRequest: enforceLimits(app, ['template-file-ip']), schema: { params: TemplateIdParams } },
     // Always an attachment (the kit serves only images inline), with nosniff and a sandbox policy.
     async (req, reply) =>
-      serveUpload(req, reply, uploads.store, await templatesService.storedFileOf(sql, req.params.id), {
+      serveUpload(req, reply, uploads.store, await templatesService.storedFileOf(ctx, req.params.id), {
         notFoundMessage: TEMPLATE_MESSAGES.notFound,
       }),
   );

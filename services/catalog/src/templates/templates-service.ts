@@ -4,7 +4,7 @@ import {
   type TemplateDownloadResponse,
   type TemplateSort,
 } from '@wfm/contracts/catalog';
-import { notFound, writeEvent, type Sql } from '@wfm/service-kit';
+import { notFound, writeEvent, type ServiceContext } from '@wfm/service-kit';
 import { prefixQuery } from '../search/search-query.ts';
 import * as templates from './templates-repository.ts';
 
@@ -17,8 +17,8 @@ export interface NewTemplateInput {
   file: { name: string; originalName: string; size: number } | null;
 }
 
-export async function createTemplate(sql: Sql, input: NewTemplateInput, submitterHash: Buffer | null): Promise<Template> {
-  return sql.begin(async (tx) => {
+export async function createTemplate(ctx: ServiceContext, input: NewTemplateInput, submitterHash: Buffer | null): Promise<Template> {
+  return ctx.sql.begin(async (tx) => {
     const template = await templates.insertTemplate(tx, {
       name: input.name,
       category: input.category,
@@ -41,13 +41,13 @@ export interface ListTemplatesInput {
   offset: number;
 }
 
-export function listTemplates(sql: Sql, input: ListTemplatesInput): Promise<Template[]> {
-  return templates.listTemplates(sql, { ...input, tsquery: prefixQuery(input.q) });
+export function listTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Template[]> {
+  return templates.listTemplates(ctx.sql, { ...input, tsquery: prefixQuery(input.q) });
 }
 
 /** Counts a download and says where the file or page is. */
-export async function download(sql: Sql, id: number): Promise<TemplateDownloadResponse> {
-  return sql.begin(async (tx) => {
+export async function download(ctx: ServiceContext, id: number): Promise<TemplateDownloadResponse> {
+  return ctx.sql.begin(async (tx) => {
     const t = await templates.countDownload(tx, id);
     if (!t) throw notFound(TEMPLATE_MESSAGES.notFound);
     await writeEvent(tx, 'catalog.template.downloaded', { template_id: id, downloads: t.downloads });
@@ -57,8 +57,8 @@ export async function download(sql: Sql, id: number): Promise<TemplateDownloadRe
   });
 }
 
-export async function storedFileOf(sql: Sql, id: number): Promise<string> {
-  const name = await templates.storedFileOf(sql, id);
+export async function storedFileOf(ctx: ServiceContext, id: number): Promise<string> {
+  const name = await templates.storedFileOf(ctx.sql, id);
   if (name === null) throw notFound(TEMPLATE_MESSAGES.notFound);
   return name;
 }

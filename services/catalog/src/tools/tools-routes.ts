@@ -1,19 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { CreateToolBody, ListToolsQuery, ListToolsResponse, Tool, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
-import { requireVisitor } from '@wfm/service-kit';
+import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import * as toolsService from './tools-service.ts';
 
-export const toolRoutes: FastifyPluginAsync = async (base) => {
+export const toolRoutes: ServiceRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.get(
     '/api/tools',
     { schema: { querystring: ListToolsQuery, response: { 200: ListToolsResponse, 400: ErrorResponse } } },
-    async (req) => toolsService.listTools(sql, req.query),
+    async (req) => toolsService.listTools(ctx, req.query),
   );
 
   app.post(
@@ -24,7 +22,7 @@ export const toolRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req, reply) => {
       const submittedBy = await app.authorNames.accept(req, req.body.submitted_by);
-      const tool = await toolsService.createTool(sql, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
+      const tool = await toolsService.createTool(ctx, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(tool);
     },
   );
@@ -39,6 +37,6 @@ export const toolRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     // Once per verified visitor per tool (401 without an issued, unrevoked token).
-    async (req) => toolsService.voteTool(sql, req.params.id, requireVisitor(req).hash),
+    async (req) => toolsService.voteTool(ctx, req.params.id, requireVisitor(req).hash),
   );
 };

@@ -5,8 +5,7 @@ import {
   notFound,
   recordStaffAction,
   writeEvent,
-  type Sql,
-  type StaffActionSource,
+  type ServiceContext,
   type StaffIdentity,
 } from '@wfm/service-kit';
 import { prefixQuery } from '../search/search-query.ts';
@@ -21,10 +20,10 @@ export interface NewToolInput {
   submitted_by: string;
 }
 
-export async function createTool(sql: Sql, input: NewToolInput, submitterHash: Buffer | null): Promise<Tool> {
+export async function createTool(ctx: ServiceContext, input: NewToolInput, submitterHash: Buffer | null): Promise<Tool> {
   const key = urlKey(input.url);
   if (key === null) throw badRequest(TOOL_MESSAGES.badUrl);
-  return sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const tool = await tools.insertTool(tx, {
       name: input.name,
       category: input.category,
@@ -47,13 +46,13 @@ export interface ListToolsInput {
   offset: number;
 }
 
-export function listTools(sql: Sql, input: ListToolsInput): Promise<Tool[]> {
-  return tools.listTools(sql, { ...input, tsquery: prefixQuery(input.q) });
+export function listTools(ctx: ServiceContext, input: ListToolsInput): Promise<Tool[]> {
+  return tools.listTools(ctx.sql, { ...input, tsquery: prefixQuery(input.q) });
 }
 
 /** One vote per verified visitor per tool: 404 unknown tool, 409 on a second vote. */
-export async function voteTool(sql: Sql, id: number, visitorHash: Buffer): Promise<{ votes: number }> {
-  return sql.begin(async (tx) => {
+export async function voteTool(ctx: ServiceContext, id: number, visitorHash: Buffer): Promise<{ votes: number }> {
+  return ctx.sql.begin(async (tx) => {
     if (!(await tools.insertToolVote(tx, id, visitorHash))) {
       throw (await tools.toolExists(tx, id)) ? conflict(TOOL_MESSAGES.alreadyVoted) : notFound(TOOL_MESSAGES.notFound);
     }
@@ -63,15 +62,15 @@ export async function voteTool(sql: Sql, id: number, visitorHash: Buffer): Promi
   });
 }
 
-export function listStaffTools(sql: Sql, limit: number, offset: number) {
-  return tools.listStaffTools(sql, limit, offset);
+export function listStaffTools(ctx: ServiceContext, limit: number, offset: number) {
+  return tools.listStaffTools(ctx.sql, limit, offset);
 }
 
-export async function deleteTool(sql: Sql, app: StaffActionSource, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
-  return sql.begin(async (tx) => {
+export async function deleteTool(ctx: ServiceContext, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
+  return ctx.sql.begin(async (tx) => {
     if (!(await tools.deleteTool(tx, id))) throw notFound(TOOL_MESSAGES.notFound);
-    await writeEvent(tx, 'catalog.tool.deleted', { id, at: Date.now() });
-    await recordStaffAction(tx, app, staff, { action: 'tool.delete', target: { type: 'tool', id } });
+    await writeEvent(tx, 'catalog.tool.deleted', { id, at: ctx.now() });
+    await recordStaffAction(tx, ctx, staff, { action: 'tool.delete', target: { type: 'tool', id } });
     return { success: true as const, id };
   });
 }

@@ -1,21 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { AdminCatalogDeleteResponse, AdminToolsResponse, CatalogAdminListQuery, ToolIdParams } from '@wfm/contracts/catalog';
-import { staffOnly } from '@wfm/service-kit';
+import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import * as toolsService from './tools-service.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** The admin panel's tools tab (right 'tools': Moderator and up); a delete writes an audit entry. */
-export const toolStaffRoutes: FastifyPluginAsync = async (base) => {
+export const toolStaffRoutes: ServiceRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.get(
     '/api/admin/tools',
     { ...staffOnly(app, 'tools'), schema: { querystring: CatalogAdminListQuery, response: { 200: AdminToolsResponse, ...STAFF_ERRORS } } },
-    async (req) => toolsService.listStaffTools(sql, req.query.limit, req.query.offset),
+    async (req) => toolsService.listStaffTools(ctx, req.query.limit, req.query.offset),
   );
 
   app.delete(
@@ -24,6 +22,6 @@ export const toolStaffRoutes: FastifyPluginAsync = async (base) => {
       ...staffOnly(app, 'tools'),
       schema: { params: ToolIdParams, response: { 200: AdminCatalogDeleteResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
     },
-    async (req) => toolsService.deleteTool(sql, app, req.staff!, req.params.id),
+    async (req) => toolsService.deleteTool(ctx, req.staff!, req.params.id),
   );
 };

@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
-import { acceptAuthorName } from '../visitors/visitors-service.ts';
+import { acceptAuthorName } from '../visitors/visitors-request.ts';
+import type { ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
+import type { ForumContext } from '../context.ts';
 
-export const feedbackRoutes: FastifyPluginAsync = async (base) => {
+export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.post(
     '/api/report',
@@ -19,7 +19,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await submitReport(sql, req.body)),
+    async (req, reply) => reply.code(201).send(await submitReport(ctx, req.body)),
   );
 
   app.post(
@@ -32,8 +32,8 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req, reply) => {
-      const authorName = await acceptAuthorName(app, req, req.body);
-      return reply.code(201).send(await submitSuggestion(sql, { ...req.body, author_name: authorName }));
+      const authorName = await acceptAuthorName(ctx, req, req.body);
+      return reply.code(201).send(await submitSuggestion(ctx, { ...req.body, author_name: authorName }));
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { Sql } from '@wfm/service-kit';
+import type { ServiceContext } from '@wfm/service-kit';
 import { notFound, writeEvent } from '@wfm/service-kit';
 import {
   FeatureSuggestionBody,
@@ -17,11 +17,11 @@ import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.t
  * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
  * against its own contract so the answer names the rule that failed.
  */
-export async function submitReport(sql: Sql, body: Record<string, unknown>): Promise<ReportResponse> {
+export async function submitReport(ctx: ServiceContext, body: Record<string, unknown>): Promise<ReportResponse> {
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
-    if ((await postTitle(sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
-    return saveReport(sql, {
+    if ((await postTitle(ctx.sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
+    return saveReport(ctx, {
       kind: 'post',
       postId: report.post_id,
       title: null,
@@ -34,7 +34,7 @@ export async function submitReport(sql: Sql, body: Record<string, unknown>): Pro
     });
   }
   const help = HelpRequestBody.parse(body);
-  return saveReport(sql, {
+  return saveReport(ctx, {
     kind: 'help',
     postId: null,
     title: help.title,
@@ -47,10 +47,10 @@ export async function submitReport(sql: Sql, body: Record<string, unknown>): Pro
   });
 }
 
-async function saveReport(sql: Sql, report: Omit<feedback.NewReport, 'ticketReference'>): Promise<ReportResponse> {
+async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 'ticketReference'>): Promise<ReportResponse> {
   const prefix = report.kind === 'post' ? REFERENCE_PREFIXES.post : REFERENCE_PREFIXES.help;
   return withUniqueReference(prefix, (ticketReference) =>
-    sql.begin(async (tx) => {
+    ctx.sql.begin(async (tx) => {
       const row = await feedback.insertReport(tx, { ...report, ticketReference });
       await writeEvent(tx, 'forum.report.created', {
         id: row.id,
@@ -65,11 +65,11 @@ async function saveReport(sql: Sql, report: Omit<feedback.NewReport, 'ticketRefe
 }
 
 export async function submitSuggestion(
-  sql: Sql,
+  ctx: ServiceContext,
   input: ReturnType<typeof FeatureSuggestionBody.parse>,
 ): Promise<FeatureSuggestionResponse> {
   return withUniqueReference(REFERENCE_PREFIXES.suggestion, (referenceNumber) =>
-    sql.begin(async (tx) => {
+    ctx.sql.begin(async (tx) => {
       const row = await feedback.insertSuggestion(tx, {
         referenceNumber,
         title: input.title,

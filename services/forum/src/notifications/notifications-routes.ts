@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
+import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as notifications from './notifications-service.ts';
+import type { ForumContext } from '../context.ts';
 
 /** "Replies to me": the verified visitor's own list only (401 without an issued token). */
-export const notificationsRoutes: FastifyPluginAsync = async (base) => {
+export const notificationsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -14,7 +14,7 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
       onRequest: enforceLimits(app, ['notifications-read-visitor']),
       schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
-    async (req) => notifications.listNotifications(app.sql, requireVisitor(req).hash),
+    async (req) => notifications.listNotifications(ctx, requireVisitor(req).hash),
   );
 
   app.post(
@@ -24,6 +24,6 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
       onRequest: enforceLimits(app, ['notifications-seen-visitor']),
       schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
-    async (req) => notifications.markSeen(app.sql, requireVisitor(req).hash),
+    async (req) => notifications.markSeen(ctx, requireVisitor(req).hash),
   );
 };

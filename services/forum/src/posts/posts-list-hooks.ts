@@ -1,5 +1,6 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { onSendHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ServiceContext } from '@wfm/service-kit';
 import { changesFeedLists, redisListRevision, type ListRevision } from './posts-list-revision.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,10 +34,10 @@ export async function bumpBeforeEvents(subjects: readonly string[], deps: { redi
  * A restored database changes every list without a forum write: one replica (durable subscription)
  * moves the revision on when the admin service says so.
  */
-export async function subscribeRestores(app: FastifyInstance): Promise<() => Promise<void>> {
-  const redis = app.redis;
+export async function subscribeRestores(ctx: Pick<ServiceContext, 'redis' | 'bus'>): Promise<() => Promise<void>> {
+  const redis = ctx.redis;
   if (!redis) return async () => {};
-  return app.bus.subscribe(
+  return ctx.bus.subscribe(
     'admin.database.restored',
     async () => {
       await redisListRevision(redis).bump();

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -19,24 +18,23 @@ import {
   PostIdParams,
   UpvoteResponse,
 } from '@wfm/contracts/forum';
-import { requireVisitor } from '@wfm/service-kit';
+import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import type { ForumContext } from '../context.ts';
 import * as postsService from './posts-service.ts';
 import { FeedListCache } from './posts-list-cache.ts';
-import type { ListRevision } from './posts-list-revision.ts';
 import { SummaryJsonCache } from './posts-summary-cache.ts';
 import { writeLimits } from '../rate-limits.ts';
-import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
+import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-request.ts';
 
 /** What Fastify itself sends for the JSON it serializes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null }> = async (base, opts) => {
+export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
   // This process's JSON text of the posts its feed pages listed, by row version.
   const summaries = new SummaryJsonCache();
   // The feed lists' order, while the shared list revision stands (none without Redis).
-  const lists = opts.listRevision ? new FeedListCache(opts.listRevision) : null;
+  const lists = ctx.listRevision ? new FeedListCache(ctx.listRevision, ctx.now) : null;
 
   app.post(
     '/api/posts',
@@ -48,8 +46,8 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
       },
     },
     async (req, reply) => {
-      const authorName = await acceptAuthorName(app, req, req.body);
-      const id = await postsService.createPost(sql, { ...req.body, author_name: authorName }, visitorHash(req));
+      const authorName = await acceptAuthorName(ctx, req, req.body);
+      const id = await postsService.createPost(ctx, { ...req.body, author_name: authorName }, visitorHash(req));
       return reply.code(201).send({ id });
     },
   );
@@ -64,7 +62,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
     // The answer is JSON text already (posts-service.ts says why): Fastify sends a string with a JSON
     // type as it is, so the schema documents the answer but does not serialize it again.
     async (req, reply) => {
-      const answer = await postsService.listPosts(sql, req.query, verifiedVisitorHash(app), summaries, lists);
+      const answer = await postsService.listPosts(ctx, req.query, verifiedVisitorHash(app), summaries, lists);
       return reply.type(JSON_TYPE).send(answer as never);
     },
   );
@@ -73,7 +71,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.get(
     '/api/posts/similar',
     { schema: { querystring: SimilarPostsQuery, response: { 200: SimilarPostsResponse, 400: ErrorResponse } } },
-    async (req) => ({ posts: await postsService.similarPosts(sql, req.query.title) }),
+    async (req) => ({ posts: await postsService.similarPosts(ctx, req.query.title) }),
   );
 
   app.get(
@@ -84,7 +82,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
         response: { 200: PostDetail, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (req) => postsService.getPost(sql, req.params.id),
+    async (req) => postsService.getPost(ctx, req.params.id),
   );
 
   app.get(
@@ -96,7 +94,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
         response: { 200: CommentPage, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (req) => postsService.listPostComments(sql, req.params.id, req.query),
+    async (req) => postsService.listPostComments(ctx, req.params.id, req.query),
   );
 
   app.post(
@@ -109,7 +107,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
       },
     },
     // One upvote per post per verified visitor (401 without an issued, unrevoked token).
-    async (req) => postsService.upvotePost(sql, req.params.id, requireVisitor(req).hash),
+    async (req) => postsService.upvotePost(ctx, req.params.id, requireVisitor(req).hash),
   );
 
   // What the caller may do on the post (accept an answer). Per visitor, so the gateway never caches it.
@@ -121,7 +119,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
         response: { 200: PostViewerResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (req) => postsService.viewerOf(sql, req.params.id, visitorHash(req)),
+    async (req) => postsService.viewerOf(ctx, req.params.id, visitorHash(req)),
   );
 
   // Accepted answers (issue 16): the verified visitor who asked the Question marks, changes or clears one.
@@ -142,7 +140,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
         },
       },
     },
-    async (req) => postsService.setAcceptedAnswer(sql, req.params.id, req.body.comment_id, requireVisitor(req).hash),
+    async (req) => postsService.setAcceptedAnswer(ctx, req.params.id, req.body.comment_id, requireVisitor(req).hash),
   );
 
   app.delete(
@@ -161,7 +159,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
         },
       },
     },
-    async (req) => postsService.setAcceptedAnswer(sql, req.params.id, null, requireVisitor(req).hash),
+    async (req) => postsService.setAcceptedAnswer(ctx, req.params.id, null, requireVisitor(req).hash),
   );
 
   app.post(
@@ -174,8 +172,8 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
       },
     },
     async (req, reply) => {
-      const authorName = await acceptAuthorName(app, req, req.body);
-      return reply.code(201).send(await postsService.addComment(sql, { ...req.body, author_name: authorName }, visitorHash(req)));
+      const authorName = await acceptAuthorName(ctx, req, req.body);
+      return reply.code(201).send(await postsService.addComment(ctx, { ...req.body, author_name: authorName }, visitorHash(req)));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Sql } from '@wfm/service-kit';
+import type { ServiceContext } from '@wfm/service-kit';
 import { badRequest, forbidden, notFound, writeEvent } from '@wfm/service-kit';
 import {
   ACCEPTED_ANSWER_MESSAGES,
@@ -27,7 +27,7 @@ import type { SummaryJsonCache } from './posts-summary-cache.ts';
 export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
 
-export async function createPost(sql: Sql, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
+export async function createPost(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
   const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
   if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
   const attachments = input.attachments.map((a) => ({
@@ -37,7 +37,7 @@ export async function createPost(sql: Sql, input: CreatePostInput, authorTokenHa
     size: a.size,
     ...(a.filename === undefined ? {} : { filename: a.filename }),
   }));
-  return sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const post = await posts.insertPost(tx, {
       type: input.type,
       title: input.title,
@@ -85,7 +85,7 @@ export function inclusiveEnd(endDate: number): number {
  * identity issued; any other value lists nothing, never an error.
  */
 export async function listPosts(
-  sql: Sql,
+  ctx: ServiceContext,
   query: ListPostsInput,
   visitorHashOf: (token: string) => Buffer | null,
   summaries: SummaryJsonCache,
@@ -110,12 +110,12 @@ export async function listPosts(
   const page = { limit: query.limit, offset: query.offset };
   let keys: posts.PageKeys | null = null;
   if (posts.countedByType(filters)) {
-    keys = (await lists?.page(sql, filters, page)) ?? posts.pageKeysOf(await posts.pageKeysWithTypeTotalQuery(sql, filters, page));
+    keys = (await lists?.page(ctx.sql, filters, page)) ?? posts.pageKeysOf(await posts.pageKeysWithTypeTotalQuery(ctx.sql, filters, page));
   } else if (posts.isRankedSearchPage(filters, page)) {
-    keys = posts.pageKeysOf(await posts.searchPageKeysQuery(sql, filters, page));
+    keys = posts.pageKeysOf(await posts.searchPageKeysQuery(ctx.sql, filters, page));
   }
-  const answer = keys && (await heldPageJson(sql, keys, summaries));
-  return answer ?? listAnswer(await posts.listPosts(sql, filters, page));
+  const answer = keys && (await heldPageJson(ctx, keys, summaries));
+  return answer ?? listAnswer(await posts.listPosts(ctx.sql, filters, page));
 }
 
 /**
@@ -127,11 +127,11 @@ export async function listPosts(
  * revision (posts-list-cache.ts), without asking PostgreSQL at all when every post is held.
  * Null when a listed post was deleted between the two reads: the caller then reads the page whole.
  */
-async function heldPageJson(sql: Sql, { total, listed }: posts.PageKeys, summaries: SummaryJsonCache): Promise<string | null> {
+async function heldPageJson(ctx: ServiceContext, { total, listed }: posts.PageKeys, summaries: SummaryJsonCache): Promise<string | null> {
   const texts = listed.map((key) => summaries.get(key.id, key.version));
   const missing = listed.filter((_key, i) => texts[i] === undefined).map((key) => key.id);
   if (missing.length > 0) {
-    const rows = await posts.summariesWithVersions(sql, missing);
+    const rows = await posts.summariesWithVersions(ctx.sql, missing);
     const fresh = new Map<number, string>();
     for (const { version, ...summary } of rows) {
       const json = JSON.stringify(summary);
@@ -171,15 +171,15 @@ function parseCursor(cursor: string): posts.CommentPosition {
 }
 
 /** The post with the first page of its comments and the cursor of the next page. */
-export async function getPost(sql: Sql, id: number): Promise<PostDetail> {
+export async function getPost(ctx: ServiceContext, id: number): Promise<PostDetail> {
   const [post, page] = await Promise.all([
-    posts.findPost(sql, id),
-    posts.listComments(sql, id, { limit: COMMENT_PAGE.default }),
+    posts.findPost(ctx.sql, id),
+    posts.listComments(ctx.sql, id, { limit: COMMENT_PAGE.default }),
   ]);
   if (!post) throw notFound(POST_MESSAGES.notFound);
   const acceptedId = post.accepted_comment_id;
   const accepted =
-    acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await posts.findComment(sql, id, acceptedId)));
+    acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await posts.findComment(ctx.sql, id, acceptedId)));
   return {
     ...post,
     comments: page.comments,
@@ -190,21 +190,21 @@ export async function getPost(sql: Sql, id: number): Promise<PostDetail> {
 
 /** The comments after `after` (a cursor from the detail or the previous page); 404 without the post. */
 export async function listPostComments(
-  sql: Sql,
+  ctx: ServiceContext,
   id: number,
   query: { after?: string | undefined; limit: number },
 ): Promise<CommentPage> {
-  const page = await posts.listComments(sql, id, {
+  const page = await posts.listComments(ctx.sql, id, {
     after: query.after === undefined ? undefined : parseCursor(query.after),
     limit: query.limit,
   });
   // A page with comments proves the post exists (comments go with their post).
-  if (page.comments.length === 0 && (await posts.postTitle(sql, id)) === null) throw notFound(POST_MESSAGES.notFound);
+  if (page.comments.length === 0 && (await posts.postTitle(ctx.sql, id)) === null) throw notFound(POST_MESSAGES.notFound);
   return { comments: page.comments, next_cursor: cursorAfter(page.comments, page.more) };
 }
 
-export async function upvotePost(sql: Sql, id: number, voterHash: Buffer): Promise<{ upvotes: number }> {
-  return sql.begin(async (tx) => {
+export async function upvotePost(ctx: ServiceContext, id: number, voterHash: Buffer): Promise<{ upvotes: number }> {
+  return ctx.sql.begin(async (tx) => {
     const result = await posts.upvote(tx, id, voterHash);
     if (!result) throw notFound(POST_MESSAGES.notFound);
     if (result.added) await writeEvent(tx, 'forum.post.upvoted', { post_id: id, upvotes: result.upvotes });
@@ -213,11 +213,11 @@ export async function upvotePost(sql: Sql, id: number, voterHash: Buffer): Promi
 }
 
 export async function addComment(
-  sql: Sql,
+  ctx: ServiceContext,
   input: { post_id: number; body: string; author_name: string; isAnonymous: boolean },
   authorTokenHash: Buffer | null,
 ): Promise<Comment> {
-  return sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const comment = await posts.insertComment(tx, {
       postId: input.post_id,
       body: input.body,
@@ -241,12 +241,12 @@ const sameVisitor = (stored: Buffer | null, caller: Buffer): boolean =>
  * open pages refetch.
  */
 export async function setAcceptedAnswer(
-  sql: Sql,
+  ctx: ServiceContext,
   postId: number,
   commentId: number | null,
   askerHash: Buffer,
 ): Promise<AcceptedAnswerResponse> {
-  return sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const target = await posts.lockPostForAnswer(tx, postId);
     if (!target) throw notFound(POST_MESSAGES.notFound);
     if (!sameVisitor(target.author_token_hash, askerHash)) throw forbidden(ACCEPTED_ANSWER_MESSAGES.notAsker);
@@ -263,8 +263,8 @@ export async function setAcceptedAnswer(
 }
 
 /** What the calling visitor may do on a post: accept an answer when they asked this Question. 404 without the post. */
-export async function viewerOf(sql: Sql, postId: number, visitorHash: Buffer | null): Promise<{ can_accept_answer: boolean }> {
-  const post = await posts.postAuthorHash(sql, postId);
+export async function viewerOf(ctx: ServiceContext, postId: number, visitorHash: Buffer | null): Promise<{ can_accept_answer: boolean }> {
+  const post = await posts.postAuthorHash(ctx.sql, postId);
   if (!post) throw notFound(POST_MESSAGES.notFound);
   return { can_accept_answer: visitorHash !== null && post.type === 'Question' && sameVisitor(post.author_token_hash, visitorHash) };
 }
@@ -276,8 +276,8 @@ export function titleWords(title: string): string[] {
 }
 
 /** Up to SIMILAR_POSTS.max posts whose titles share words with `title`, best match first. */
-export async function similarPosts(sql: Sql, title: string): Promise<SimilarPost[]> {
+export async function similarPosts(ctx: ServiceContext, title: string): Promise<SimilarPost[]> {
   const words = titleWords(title);
   if (words.length === 0) return [];
-  return posts.similarPostsQuery(sql, words, SIMILAR_POSTS.max);
+  return posts.similarPostsQuery(ctx.sql, words, SIMILAR_POSTS.max);
 }

@@ -1,22 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { AdminListQuery, AdminPostActionResponse, AdminPostsResponse, PostIdParams } from '@wfm/contracts/forum';
-import { staffOnly } from '@wfm/service-kit';
+import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { listStaffPosts } from './posts-staff-repository.ts';
 import * as postsStaff from './posts-staff-service.ts';
+import type { ForumContext } from '../context.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** Staff moderation of posts (any staff role); every change is also reported as forum.staff.action. */
-export const postsStaffRoutes: FastifyPluginAsync = async (base) => {
+export const postsStaffRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   app.get(
     '/api/admin/posts',
     { ...staffOnly(app, 'posts'), schema: { querystring: AdminListQuery, response: { 200: AdminPostsResponse, ...STAFF_ERRORS } } },
-    async (req) => listStaffPosts(sql, req.query),
+    async (req) => listStaffPosts(ctx.sql, req.query),
   );
 
   app.post(
@@ -25,7 +24,7 @@ export const postsStaffRoutes: FastifyPluginAsync = async (base) => {
       ...staffOnly(app, 'posts'),
       schema: { params: PostIdParams, response: { 200: AdminPostActionResponse, 404: ErrorResponse, ...STAFF_ERRORS } },
     },
-    async (req) => postsStaff.deletePost(app, req.staff!, req.params.id),
+    async (req) => postsStaff.deletePost(ctx, req.staff!, req.params.id),
   );
 
   app.post(
@@ -37,6 +36,6 @@ export const postsStaffRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: AdminPostActionResponse, 404: ErrorResponse, 409: ErrorResponse, ...STAFF_ERRORS },
       },
     },
-    async (req) => postsStaff.resolvePost(app, req.staff!, req.params.id),
+    async (req) => postsStaff.resolvePost(ctx, req.staff!, req.params.id),
   );
 };

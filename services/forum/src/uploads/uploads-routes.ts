@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
-import { enforceLimits, serveUpload } from '@wfm/service-kit';
+import { enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
 import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
+import type { ForumContext } from '../context.ts';
 
-export const uploadsRoutes: FastifyPluginAsync = async (base) => {
+export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const uploads = createForumUploads({ sql: app.sql, settings: app.uploadSettings });
 

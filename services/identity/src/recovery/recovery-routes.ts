@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -7,6 +7,8 @@ import {
   RecoverSessionResponse,
   RecoveryPhraseStatusResponse,
 } from '@wfm/contracts/identity';
+import type { ServiceRoutes } from '@wfm/service-kit';
+import type { IdentityContext } from '../context.ts';
 import { limits } from '../rate-limits.ts';
 import { lookupOf } from './recovery-phrase.ts';
 import * as recovery from './recovery-service.ts';
@@ -20,9 +22,9 @@ const anonTokenHeader = (req: FastifyRequest): string | undefined => {
  * Recovery phrases: make (or rotate) one, ask whether one exists, and restore the visitor on another
  * device. Bodies and answers hold the phrase or a token, so no per-request log lines.
  */
-export const recoveryRoutes: FastifyPluginAsync = async (base) => {
+export const recoveryRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const lookupKey = recovery.lookupKeyOf(app);
+  const lookupKey = recovery.lookupKeyOf(ctx);
   /** The per-prefix limit counts a keyed hash of the first words, never the words. */
   const prefixTarget = (req: FastifyRequest): string | null => {
     const phrase = (req.body as { phrase?: unknown } | undefined)?.phrase;
@@ -42,7 +44,7 @@ export const recoveryRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: RecoverSessionResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req) => recovery.recover(app, req.body.phrase),
+    async (req) => recovery.recover(ctx, req.body.phrase),
   );
 
   app.post(
@@ -60,7 +62,7 @@ export const recoveryRoutes: FastifyPluginAsync = async (base) => {
         },
       },
     },
-    async (req, reply) => reply.code(201).send(await recovery.createPhrase(app, anonTokenHeader(req))),
+    async (req, reply) => reply.code(201).send(await recovery.createPhrase(ctx, anonTokenHeader(req))),
   );
 
   app.get(
@@ -68,6 +70,6 @@ export const recoveryRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: { response: { 200: RecoveryPhraseStatusResponse, 401: ErrorResponse } },
     },
-    async (req) => recovery.phraseStatus(app, anonTokenHeader(req)),
+    async (req) => recovery.phraseStatus(ctx, anonTokenHeader(req)),
   );
 };

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { eventSchemas } from '@wfm/contracts/shared';
+import type { ServiceContext } from '@wfm/service-kit';
 import { recordStaffName } from './staff-names-repository.ts';
 
 /**
@@ -7,8 +7,8 @@ import { recordStaffName } from './staff-names-repository.ts';
  * staff table, and once for the accounts that existed before, admin migration 003). Durable: replicas
  * share the work and a failed insert is redelivered.
  */
-export async function subscribeStaffNames(app: FastifyInstance): Promise<() => Promise<void>> {
-  return app.bus.subscribe(
+export async function subscribeStaffNames(ctx: Pick<ServiceContext, 'bus' | 'sql'>): Promise<() => Promise<void>> {
+  return ctx.bus.subscribe(
     'admin.staff.*',
     async (evt) => {
       const schema =
@@ -19,7 +19,7 @@ export async function subscribeStaffNames(app: FastifyInstance): Promise<() => P
             : null;
       const parsed = schema?.safeParse(evt.data);
       if (!parsed?.success) return;
-      await recordStaffName(app.sql, parsed.data.username);
+      await recordStaffName(ctx.sql, parsed.data.username);
     },
     { durable: 'identity-staff-names' },
   );

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
@@ -18,7 +17,8 @@ import {
 } from '@wfm/contracts/identity';
 import * as identity from './visitors-service.ts';
 import { limits } from '../rate-limits.ts';
-import { requireVisitor } from '@wfm/service-kit';
+import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import type { IdentityContext } from '../context.ts';
 
 /**
  * These URLs carry the visitor's token, and Fastify's request log prints the URL; at warn level the
@@ -31,9 +31,8 @@ const anonTokenHeader = (headers: Record<string, unknown>): string | undefined =
   return typeof value === 'string' ? value : undefined;
 };
 
-export const visitorsRoutes: FastifyPluginAsync = async (base) => {
+export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
 
   await app.register(async (scope) => {
     // The call has no body, but clients may still send a JSON content type (and Fastify's JSON
@@ -48,7 +47,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
         onRequest: limits(app, 'session-ip-minute', 'session-ip-hour'),
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
-      async () => identity.createSession(sql, () => app.issueVisitorToken()),
+      async () => identity.issueVisitorToken(ctx),
     );
 
     // "Forget this device": the holder of a token ends it, here and (through the kit) in every service.
@@ -59,7 +58,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
         onRequest: limits(app, 'session-revoke-ip'),
         schema: { response: { 200: DeleteSessionResponse, 401: ErrorResponse, 429: ErrorResponse } },
       },
-      async (req) => identity.revokeSession(sql, anonTokenHeader(req.headers)!, requireVisitor(req)),
+      async (req) => identity.revokeVisitorToken(ctx, anonTokenHeader(req.headers)!, requireVisitor(req)),
     );
   });
 
@@ -70,7 +69,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
       logLevel: 'warn',
       schema: { body: AuthorNameCheckBody, response: { 200: AuthorNameCheckResponse, 400: ErrorResponse } },
     },
-    async (req) => ({ name: await identity.acceptAuthorName(sql, req.body.token, req.body.name) }),
+    async (req) => ({ name: await identity.acceptAuthorName(ctx, req.body.token, req.body.name) }),
   );
 
   app.get(
@@ -82,7 +81,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: UserProfileResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (req) => identity.getProfile(sql, req.params.anonToken),
+    async (req) => identity.getProfile(ctx, req.params.anonToken),
   );
 
   app.get(
@@ -94,7 +93,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: ProfileCheckResponse, 400: ErrorResponse },
       },
     },
-    async (req) => ({ hasProfile: await identity.hasProfile(sql, req.params.userId) }),
+    async (req) => ({ hasProfile: await identity.hasProfile(ctx, req.params.userId) }),
   );
 
   app.post(
@@ -106,7 +105,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: CheckUsernameResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req) => ({ available: await identity.isUsernameAvailable(sql, req.body.username) }),
+    async (req) => ({ available: await identity.isUsernameAvailable(ctx, req.body.username) }),
   );
 
   app.post(
@@ -125,7 +124,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req, reply) => {
-      const profile = await identity.createProfile(sql, anonTokenHeader(req.headers), req.body.username);
+      const profile = await identity.createProfile(ctx, anonTokenHeader(req.headers), req.body.username);
       return reply.code(201).send(profile);
     },
   );

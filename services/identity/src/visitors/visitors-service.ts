@@ -1,4 +1,3 @@
-import type { Sql } from '@wfm/service-kit';
 import {
   AnonToken,
   AUTHOR_NAME_MESSAGES,
@@ -9,7 +8,8 @@ import {
   type CreateSessionResponse,
   type UserProfileResponse,
 } from '@wfm/contracts/identity';
-import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type Visitor } from '@wfm/service-kit';
+import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type ServiceContext, type Visitor } from '@wfm/service-kit';
+import type { IdentityContext } from '../context.ts';
 import { isProfane } from './visitors-profanity.ts';
 import { isStaffName } from '../staff-names/staff-names-repository.ts';
 import { hashAnonToken } from './visitors-tokens.ts';
@@ -18,15 +18,20 @@ import * as visitors from './visitors-repository.ts';
 /** last_seen_at is moved at most this often per visitor, so reads stay reads. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
+/** What the visitor functions read from the service context. */
+type Ctx = Pick<ServiceContext, 'sql' | 'now'>;
+
 export const IDENTITY_MESSAGES = {
   profileNotFound: 'Profile not found',
   tokenRequired: 'A valid x-anon-token header is required',
 } as const;
 
-/** `issue` is the kit's app.issueVisitorToken: the token carries the tag every service verifies. */
-export async function createSession(sql: Sql, issue: () => string): Promise<CreateSessionResponse> {
-  const token = issue();
-  await visitors.insertVisitor(sql, hashAnonToken(token));
+/** A new visitor token (POST /api/session): it carries the tag every service verifies. */
+export async function issueVisitorToken(
+  ctx: Pick<IdentityContext, 'sql' | 'visitorTokens'>,
+): Promise<CreateSessionResponse> {
+  const token = ctx.visitorTokens.issue();
+  await visitors.insertVisitor(ctx.sql, hashAnonToken(token));
   return { anon_token: token };
 }
 
@@ -35,10 +40,10 @@ export async function createSession(sql: Sql, issue: () => string): Promise<Crea
  * identity.visitor.revoked event carries the kit's revocation key to every service, which then
  * refuses the token for per-visitor writes. The username stays taken.
  */
-export async function revokeSession(sql: Sql, token: string, visitor: Visitor): Promise<{ revoked: boolean }> {
-  return sql.begin(async (tx) => {
+export async function revokeVisitorToken(ctx: Ctx, token: string, visitor: Visitor): Promise<{ revoked: boolean }> {
+  return ctx.sql.begin(async (tx) => {
     const revoked = await visitors.revokeVisitor(tx, hashAnonToken(token));
-    await writeEvent(tx, 'identity.visitor.revoked', { revocation: visitor.revocation, at: Date.now() });
+    await writeEvent(tx, 'identity.visitor.revoked', { revocation: visitor.revocation, at: ctx.now() });
     return { revoked };
   });
 }
@@ -47,17 +52,17 @@ export async function revokeSession(sql: Sql, token: string, visitor: Visitor): 
  * The visitor holding `token`, or null. Also records that the visitor was seen, at most once per
  * LAST_SEEN_RESOLUTION_SECONDS.
  */
-export async function findVisitor(sql: Sql, token: string | undefined): Promise<visitors.Visitor | null> {
+export async function findVisitor(ctx: Ctx, token: string | undefined): Promise<visitors.Visitor | null> {
   if (token === undefined || !AnonToken.safeParse(token).success) return null;
-  const visitor = await visitors.findVisitorByTokenHash(sql, hashAnonToken(token));
-  if (visitor && Date.now() - visitor.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_SECONDS * 1000) {
-    await visitors.touchVisitor(sql, visitor.id, LAST_SEEN_RESOLUTION_SECONDS);
+  const visitor = await visitors.findVisitorByTokenHash(ctx.sql, hashAnonToken(token));
+  if (visitor && ctx.now() - visitor.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_SECONDS * 1000) {
+    await visitors.touchVisitor(ctx.sql, visitor.id, LAST_SEEN_RESOLUTION_SECONDS);
   }
   return visitor;
 }
 
-export async function getProfile(sql: Sql, token: string): Promise<UserProfileResponse> {
-  const visitor = await findVisitor(sql, token);
+export async function getProfile(ctx: Ctx, token: string): Promise<UserProfileResponse> {
+  const visitor = await findVisitor(ctx, token);
   if (!visitor) throw notFound(IDENTITY_MESSAGES.profileNotFound);
   // A visitor who has not chosen a username yet is an answer, not a failure: a 404 here was a
   // failed request in every first visitor's browser console (issue 15, Lighthouse best practices).
@@ -65,16 +70,16 @@ export async function getProfile(sql: Sql, token: string): Promise<UserProfileRe
   return { username: visitor.username, created_at: visitor.profileCreatedAt.getTime() };
 }
 
-export async function hasProfile(sql: Sql, token: string): Promise<boolean> {
-  const visitor = await findVisitor(sql, token);
+export async function hasProfile(ctx: Ctx, token: string): Promise<boolean> {
+  const visitor = await findVisitor(ctx, token);
   return Boolean(visitor?.username);
 }
 
 const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS_AUTHOR.toLowerCase()]);
 
 /** Reserved words, `anonymous` and staff names (current and former) are never usernames. */
-async function isReservedUsername(sql: Sql, username: string): Promise<boolean> {
-  return RESERVED_USERNAMES.has(username.toLowerCase()) || (await isStaffName(sql, username));
+async function isReservedUsername(ctx: Ctx, username: string): Promise<boolean> {
+  return RESERVED_USERNAMES.has(username.toLowerCase()) || (await isStaffName(ctx.sql, username));
 }
 
 /**
@@ -82,42 +87,42 @@ async function isReservedUsername(sql: Sql, username: string): Promise<boolean> 
  * username, `Anonymous`, or a name that no member registered; staff names (current and former) and
  * the reserved words are refused. Case-insensitive; the name is trimmed.
  */
-export async function acceptAuthorName(sql: Sql, token: string | undefined, input: string): Promise<string> {
+export async function acceptAuthorName(ctx: Ctx, token: string | undefined, input: string): Promise<string> {
   const name = input.trim();
   const folded = name.toLowerCase();
   if (name === '') throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
   if (folded === ANONYMOUS_AUTHOR.toLowerCase()) return ANONYMOUS_AUTHOR;
-  const visitor = token === undefined ? null : await findVisitor(sql, token);
+  const visitor = token === undefined ? null : await findVisitor(ctx, token);
   if (visitor?.username && visitor.username.toLowerCase() === folded) return visitor.username;
-  if (RESERVED_USERNAMES.has(folded) || (await isStaffName(sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
-  if (await visitors.isUsernameTaken(sql, folded)) throw badRequest(AUTHOR_NAME_MESSAGES.memberName);
+  if (RESERVED_USERNAMES.has(folded) || (await isStaffName(ctx.sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
+  if (await visitors.isUsernameTaken(ctx.sql, folded)) throw badRequest(AUTHOR_NAME_MESSAGES.memberName);
   return name;
 }
 
 /** Format errors are a 400 with the rule's message; a taken or inappropriate name is unavailable. */
-export async function isUsernameAvailable(sql: Sql, input: string): Promise<boolean> {
+export async function isUsernameAvailable(ctx: Ctx, input: string): Promise<boolean> {
   const parsed = Username.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.badChars);
   const username = parsed.data;
   if (isProfane(username)) return false;
-  if (await isReservedUsername(sql, username)) return false;
-  return !(await visitors.isUsernameTaken(sql, username));
+  if (await isReservedUsername(ctx, username)) return false;
+  return !(await visitors.isUsernameTaken(ctx.sql, username));
 }
 
 /** `username` has passed the Username contract (trimmed, lower-cased, format checked). */
 export async function createProfile(
-  sql: Sql,
+  ctx: Ctx,
   token: string | undefined,
   username: string,
 ): Promise<CreateProfileResponse> {
-  const visitor = await findVisitor(sql, token);
+  const visitor = await findVisitor(ctx, token);
   if (!visitor) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
   if (visitor.username) throw conflict(USERNAME_MESSAGES.alreadySet);
   if (isProfane(username)) throw badRequest(USERNAME_MESSAGES.inappropriate);
-  if (await isReservedUsername(sql, username)) throw conflict(USERNAME_MESSAGES.taken);
+  if (await isReservedUsername(ctx, username)) throw conflict(USERNAME_MESSAGES.taken);
 
   try {
-    return await sql.begin(async (tx) => {
+    return await ctx.sql.begin(async (tx) => {
       const profile = await visitors.insertProfile(tx, visitor.id, username);
       const created = { username: profile.username, created_at: profile.createdAt.getTime() };
       await writeEvent(tx, 'identity.profile.created', created);

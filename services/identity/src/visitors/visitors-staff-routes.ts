@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
@@ -9,22 +8,22 @@ import {
   AdminUserProfileListResponse,
   UpdateUserProfileBody,
 } from '@wfm/contracts/identity';
-import type { StaffIdentity } from '@wfm/service-kit';
+import type { ServiceRoutes, StaffIdentity } from '@wfm/service-kit';
 import * as staffProfiles from './visitors-staff-service.ts';
 import { staffOnly } from '@wfm/service-kit';
+import type { IdentityContext } from '../context.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 
 /** Staff views of visitors' profiles (Moderator and up). */
-export const visitorsStaffRoutes: FastifyPluginAsync = async (base) => {
+export const visitorsStaffRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { sql } = app;
   const access = staffOnly(app, 'user-profiles');
 
   app.get(
     '/api/admin/user-profiles',
     { ...access, schema: { querystring: AdminUserProfileListQuery, response: { 200: AdminUserProfileListResponse, ...errors } } },
-    async (request) => staffProfiles.listProfiles(sql, request.query.limit, request.query.offset),
+    async (request) => staffProfiles.listProfiles(ctx, request.query.limit, request.query.offset),
   );
 
   app.put(
@@ -39,6 +38,6 @@ export const visitorsStaffRoutes: FastifyPluginAsync = async (base) => {
     },
     // The access hook has run, so the staff identity is there.
     async (request) =>
-      staffProfiles.renameProfile(app, request.staff as StaffIdentity, request.params.id, request.body.username),
+      staffProfiles.renameProfile(ctx, request.staff as StaffIdentity, request.params.id, request.body.username),
   );
 };

@@ -1,11 +1,10 @@
 import { ADMIN_USER_PROFILE_MESSAGES, type AdminUserProfile } from '@wfm/contracts/identity';
-import type { FastifyInstance } from 'fastify';
-import { conflict, notFound, recordStaffAction, type Sql, type StaffIdentity } from '@wfm/service-kit';
+import { conflict, notFound, recordStaffAction, type ServiceContext, type Sql, type StaffIdentity } from '@wfm/service-kit';
 import { hashAnonToken } from './visitors-tokens.ts';
 import { findVisitorByTokenHash, listStaffProfiles, profileConflict, renameProfileAsStaff } from './visitors-repository.ts';
 
-export function listProfiles(sql: Sql, limit: number, offset: number): Promise<AdminUserProfile[]> {
-  return listStaffProfiles(sql, limit, offset);
+export function listProfiles(ctx: Pick<ServiceContext, 'sql'>, limit: number, offset: number): Promise<AdminUserProfile[]> {
+  return listStaffProfiles(ctx.sql, limit, offset);
 }
 
 /** The visitor a row id or an anonymous token (AdminUserProfileId) stands for, or null. */
@@ -16,19 +15,19 @@ async function visitorIdOf(sql: Sql, id: number | string): Promise<number | null
 
 /** `username` has passed the AdminUsername contract. The change is reported to the audit log. */
 export async function renameProfile(
-  app: Pick<FastifyInstance, 'sql' | 'staffActionLog'>,
+  ctx: Pick<ServiceContext, 'sql' | 'staffActionLog'>,
   staff: StaffIdentity,
   id: number | string,
   username: string,
 ): Promise<AdminUserProfile> {
-  const { sql } = app;
+  const { sql } = ctx;
   const visitorId = await visitorIdOf(sql, id);
   if (visitorId === null) throw notFound(ADMIN_USER_PROFILE_MESSAGES.notFound);
   try {
     return await sql.begin(async (tx) => {
       const renamed = await renameProfileAsStaff(tx, visitorId, username);
       if (!renamed) throw notFound(ADMIN_USER_PROFILE_MESSAGES.notFound);
-      await recordStaffAction(tx, app, staff, {
+      await recordStaffAction(tx, ctx, staff, {
         action: 'user-profile.username.update',
         target: { type: 'user_profile', id: visitorId },
       });

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -10,53 +9,50 @@ import {
   MyJobsResponse,
   WithdrawJobResponse,
 } from '@wfm/contracts/jobs';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
+import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import { POST_LIMITS, WITHDRAW_LIMITS } from '../rate-limits.ts';
 import { posterName } from './postings-poster-name.ts';
 import * as jobs from './postings-service.ts';
 
 /** Public calls: the approved list, posting, and the poster's own posts (by verified visitor). */
-export function postingsRoutes(now: jobs.Clock): FastifyPluginAsync {
-  return async (base) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    const ctx: jobs.PostingsContext = { app, now };
+export const postingsRoutes: ServiceRoutes = async (base, ctx) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/jobs',
-      { schema: { querystring: ListJobsQuery, response: { 200: ListJobsResponse, 400: ErrorResponse } } },
-      async (req) => jobs.listJobs(ctx, req.query),
-    );
+  app.get(
+    '/api/jobs',
+    { schema: { querystring: ListJobsQuery, response: { 200: ListJobsResponse, 400: ErrorResponse } } },
+    async (req) => jobs.listJobs(ctx, req.query),
+  );
 
-    app.post(
-      '/api/jobs',
-      {
-        onRequest: enforceLimits(app, POST_LIMITS),
-        schema: { body: CreateJobBody, response: { 201: Job, 400: ErrorResponse, 429: ErrorResponse } },
+  app.post(
+    '/api/jobs',
+    {
+      onRequest: enforceLimits(app, POST_LIMITS),
+      schema: { body: CreateJobBody, response: { 201: Job, 400: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (req, reply) => {
+      const { submitted_by: _ignored, ...input } = req.body;
+      const name = await posterName(app, req);
+      return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }));
+    },
+  );
+
+  // "My job posts": never cached by the gateway (no cache entry for this path), one visitor's own.
+  app.get(
+    '/api/jobs/mine',
+    { schema: { response: { 200: MyJobsResponse, 401: ErrorResponse } } },
+    async (req) => jobs.listMyJobs(ctx, requireVisitor(req).hash),
+  );
+
+  app.delete(
+    '/api/jobs/:id',
+    {
+      onRequest: enforceLimits(app, WITHDRAW_LIMITS),
+      schema: {
+        params: JobIdParams,
+        response: { 200: WithdrawJobResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
-      async (req, reply) => {
-        const { submitted_by: _ignored, ...input } = req.body;
-        const name = await posterName(app, req);
-        return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }));
-      },
-    );
-
-    // "My job posts": never cached by the gateway (no cache entry for this path), one visitor's own.
-    app.get(
-      '/api/jobs/mine',
-      { schema: { response: { 200: MyJobsResponse, 401: ErrorResponse } } },
-      async (req) => jobs.listMyJobs(ctx, requireVisitor(req).hash),
-    );
-
-    app.delete(
-      '/api/jobs/:id',
-      {
-        onRequest: enforceLimits(app, WITHDRAW_LIMITS),
-        schema: {
-          params: JobIdParams,
-          response: { 200: WithdrawJobResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
-        },
-      },
-      async (req) => jobs.withdrawJob(ctx, req.params.id, requireVisitor(req).hash),
-    );
-  };
-}
+    },
+    async (req) => jobs.withdrawJob(ctx, req.params.id, requireVisitor(req).hash),
+  );
+};

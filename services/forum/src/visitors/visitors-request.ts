@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANONYMOUS_AUTHOR, type ServiceContext } from '@wfm/service-kit';
+
+/**
+ * What the forum's routes and hooks read from a request. The forum's view of a visitor is the kit's
+ * `request.visitor`: a token identity issued (HMAC tag, not revoked for writes), stored as the kit's
+ * keyed per-service hash (`visitor.hash`). Any other x-anon-token is no visitor: reads ignore it,
+ * per-visitor writes answer 401 (requireVisitor).
+ */
+
+/** The request's verified visitor hash (authorship, uploads, active members), or null. */
+export function visitorHash(req: FastifyRequest): Buffer | null {
+  return req.visitor?.hash ?? null;
+}
+
+/** For a token found elsewhere (the My Posts `anon_token` query): its hash, or null when identity did not issue it. */
+export const verifiedVisitorHash =
+  (app: Pick<FastifyInstance, 'verifyVisitor'>) =>
+  (token: string): Buffer | null =>
+    app.verifyVisitor(token)?.hash ?? null;
+
+/**
+ * The author name to store (no impersonation): `Anonymous` for anonymous writes, else the name
+ * the kit's author-name check accepts (own username, Anonymous, or a name no member registered;
+ * 400 with a message otherwise, 503 when identity cannot answer).
+ */
+export async function acceptAuthorName(
+  ctx: Pick<ServiceContext, 'identity'>,
+  req: FastifyRequest,
+  input: { author_name?: string | undefined; isAnonymous?: boolean | undefined },
+): Promise<string> {
+  if (input.isAnonymous || !input.author_name) return ANONYMOUS_AUTHOR;
+  return ctx.identity.accept(req, input.author_name);
+}
