@@ -1,5 +1,5 @@
 import { rolesWith } from '@wfm/contracts/admin';
-import { useAmaSessions } from './api/ama-sessions.ts';
+import { useAdminAmaSessions } from '../../lib/admin-ama-sessions.ts';
 import type { AdminTab } from '../../lib/admin-tab.ts';
 import { useBookingUpdates } from './api/bookings.ts';
 import { AmaTab } from './components/ama-tab.tsx';
@@ -12,7 +12,7 @@ export const amaTab: AdminTab = {
   roles: rolesWith('ama'),
   component: AmaTab,
   useCount: function useAmaCount() {
-    return useAmaSessions().data?.length;
+    return useAdminAmaSessions().data?.length;
   },
 };
 
@@ -27,6 +27,6 @@ export const bookingsTab: AdminTab = {
   component: BookingsTab,
   useCount: function useBookingsCount() {
     useBookingUpdates();
-    return useAmaSessions().data?.reduce((sum, session) => sum + session.booking_count, 0);
+    return useAdminAmaSessions().data?.reduce((sum, session) => sum + session.booking_count, 0);
   },
 };

@@ -6,7 +6,7 @@ import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirm
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { useAmaSessions } from '../api/ama-sessions.ts';
+import { useAdminAmaSessions } from '../../../lib/admin-ama-sessions.ts';
 import type { AdminTabProps } from '../../../lib/admin-tab.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -25,7 +25,7 @@ type Open = { kind: 'schedule' } | { kind: 'edit'; session: StaffSession } | { k
 
 /** AMA sessions (§2, §4): schedule, edit with pricing and image, Start/End Session, delete, answer questions. */
 export function AmaTab(_props: AdminTabProps) {
-  const sessions = useAmaSessions();
+  const sessions = useAdminAmaSessions();
   const setStatus = useSetSessionStatus();
   const [open, setOpen] = useState<Open>(null);
   const deletion = useConfirmedDelete<StaffSession>({

@@ -2,7 +2,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useState } from 'react';
 import { EmptyState, LoadError, ListSkeleton } from '../../../components/query-state.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { useAmaSessions } from '../api/ama-sessions.ts';
+import { useAdminAmaSessions } from '../../../lib/admin-ama-sessions.ts';
 import type { AdminTabProps } from '../../../lib/admin-tab.ts';
 import { BookingsTable } from './bookings-table.tsx';
 import { MailOutbox } from './mail-outbox.tsx';
@@ -12,7 +12,7 @@ import { Waitlist } from './waitlist.tsx';
 
 /** Bookings per session (§2, §4): counts, confirm/cancel/seat/delete, receipts, waitlist and mail. */
 export function BookingsTab({ staff }: AdminTabProps) {
-  const sessions = useAmaSessions();
+  const sessions = useAdminAmaSessions();
   const [chosen, setChosen] = useState<number | null>(null);
   const session = sessions.data?.find((s) => s.id === chosen) ?? sessions.data?.[0];
 
