@@ -33,7 +33,7 @@ async function signIn(p: Page, username: string, password: string) {
 }
 
 describe('admin login', () => {
-  it('sends a visitor without a staff session from /admin to /admin/login', async () => {
+  it('sends a visitor without a staff login from /admin to /admin/login', async () => {
     await page.goto(`${site}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
@@ -94,7 +94,7 @@ describe('admin login', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page.getByRole('tab', { name: /^Reports/, selected: true }).waitFor();
 
-    // A reload keeps the session (cookie), after "Checking authentication...".
+    // A reload keeps the staff login (cookie), after "Checking authentication...".
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
 
@@ -102,11 +102,11 @@ describe('admin login', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
 
-    // The session is gone on the server too.
+    // The staff login is gone on the server too.
     await page.goto(`${site}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
-    const session = await context.request.get(`${site}/api/admin/session`);
-    expect(await session.json()).toEqual({ authenticated: false, username: null, role: null });
+    const signedIn = await context.request.get(`${site}/api/admin/session`);
+    expect(await signedIn.json()).toEqual({ authenticated: false, username: null, role: null });
   });
 
   it('switches between the dark default and the light theme, and remembers the choice', async () => {

@@ -232,7 +232,7 @@ describe('admin panel', () => {
     expect((await modPage.context().request.get(`${site}/api/admin/database/backups`)).status()).toBe(403);
     await screenshot(modPage, 'admin-moderator-desktop');
 
-    // Deactivating ends the Moderator's session; then the account is deleted after a confirmation.
+    // Deactivating ends the Moderator's staff login; then the account is deleted after a confirmation.
     await row.getByRole('button', { name: `Edit ${moderator.username}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
     await edit.getByRole('checkbox', { name: 'Active' }).click();

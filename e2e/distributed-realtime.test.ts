@@ -61,20 +61,20 @@ describe('distributed run', () => {
       ws.once('error', reject);
     });
     try {
-      const session = (await (await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' })).json()) as {
+      const issued = (await (await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' })).json()) as {
         anon_token: string;
       };
       const username = uniqueUsername('dist_');
       const received = nextMessage(ws, 'member_joined');
       const res = await fetch(`${run.gatewayUrl}/api/user-profile`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-anon-token': session.anon_token },
+        headers: { 'content-type': 'application/json', 'x-anon-token': issued.anon_token },
         body: JSON.stringify({ username }),
       });
       expect(res.status).toBe(201);
       const message = await received;
       expect(message.data).toMatchObject({ username });
-      expect(JSON.stringify(message)).not.toContain(session.anon_token);
+      expect(JSON.stringify(message)).not.toContain(issued.anon_token);
     } finally {
       ws.close();
     }

@@ -9,9 +9,9 @@ const site = inject('siteUrl');
 
 /** Creates a visitor with a username through the API; returns its token. */
 async function registerViaApi(username: string): Promise<string> {
-  const session = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
-  await apiCall(site, 'POST', '/api/user-profile', { username }, session.anon_token);
-  return session.anon_token;
+  const issued = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
+  await apiCall(site, 'POST', '/api/user-profile', { username }, issued.anon_token);
+  return issued.anon_token;
 }
 
 /** Makes the browser a returning visitor who already chose a username (no welcome modal). */
@@ -43,10 +43,10 @@ const welcome = () => page.getByRole('dialog');
 const usernameInput = () => welcome().getByLabel('Username');
 
 describe('first visit', () => {
-  it('creates a session, stores the token and asks for a username in a modal that cannot be dismissed', async () => {
-    const sessionCall = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
+  it('issues a visitor token, stores it and asks for a username in a modal that cannot be dismissed', async () => {
+    const tokenCall = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
     await page.goto(site);
-    expect((await sessionCall).status()).toBe(200);
+    expect((await tokenCall).status()).toBe(200);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('anon_token'))).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
 
     await welcome().waitFor();

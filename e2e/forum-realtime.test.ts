@@ -25,8 +25,8 @@ beforeAll(async () => {
     ws.once('open', resolve);
     ws.once('error', reject);
   });
-  const session = await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' });
-  token = ((await session.json()) as { anon_token: string }).anon_token;
+  const issued = await fetch(`${run.gatewayUrl}/api/session`, { method: 'POST' });
+  token = ((await issued.json()) as { anon_token: string }).anon_token;
 }, 180_000);
 
 afterAll(async () => {

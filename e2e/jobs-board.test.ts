@@ -31,7 +31,7 @@ const jobBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The staff session cookie for API calls (as the admin panel would hold it). */
+/** The staff login cookie for API calls (as the admin panel would hold it). */
 let staffCookie = '';
 async function staffCall(method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${site}${path}`, {

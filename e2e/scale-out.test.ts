@@ -16,12 +16,12 @@ import { uniqueUsername } from '@wfm/service-kit/testing-names';
  * (each spreading its calls over both replicas of every service) and the round-robin balancer in
  * front — on the machine's PostgreSQL, NATS and Redis. Each test talks to gateway A and gateway B
  * directly, so what one replica did must be visible through the other: realtime, cache
- * invalidation, rate-limit counters, races, uploads, staff sessions and migrations.
+ * invalidation, rate-limit counters, races, uploads, staff logins and migrations.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STAFF = { username: 'scale-admin', password: 'scale-admin-password-0001' };
 /** Lowered for this run so the per-address test stays short; every other test uses its own addresses. */
-const SESSIONS_PER_ADDRESS = 6;
+const TOKENS_PER_ADDRESS = 6;
 const TOO_MANY = 'Too many requests, please try again later.';
 
 let run: TestRun;
@@ -38,7 +38,7 @@ beforeAll(async () => {
     env: {
       ADMIN_USERNAME: STAFF.username,
       ADMIN_PASSWORD: STAFF.password,
-      RATE_LIMIT_IDENTITY_SESSION_IP_MINUTE: String(SESSIONS_PER_ADDRESS),
+      RATE_LIMIT_IDENTITY_SESSION_IP_MINUTE: String(TOKENS_PER_ADDRESS),
       // Twelve service processes beside the e2e site and the parallel service tests of a CI run:
       // three connections each keep PostgreSQL (100 connections here) from refusing any of them.
       PG_POOL_MAX: '3',
@@ -86,12 +86,12 @@ async function call<T = Record<string, unknown>>(
 
 /** A visitor with a username, registered through `gateway`. */
 async function visitor(gateway: string): Promise<string> {
-  const session = await call<{ anon_token: string }>(gateway, 'POST', '/api/session');
-  expect(session.status).toBe(200);
+  const issued = await call<{ anon_token: string }>(gateway, 'POST', '/api/session');
+  expect(issued.status).toBe(200);
   const username = uniqueUsername('sc_');
-  const profile = await call(gateway, 'POST', '/api/user-profile', { body: { username }, token: session.json.anon_token });
+  const profile = await call(gateway, 'POST', '/api/user-profile', { body: { username }, token: issued.json.anon_token });
   expect(profile.status).toBe(201);
-  return session.json.anon_token;
+  return issued.json.anon_token;
 }
 
 async function createPost(gateway: string, token: string, title: string): Promise<number> {
@@ -144,12 +144,12 @@ describe('REPLICAS=2: the topology', () => {
   });
 
   it('the balancer sends consecutive requests to both gateways and passes the client address on', async () => {
-    // Per-address limits count the address the balancer appends: six sessions from one address
+    // Per-address limits count the address the balancer appends: six visitor tokens from one address
     // through the balancer, then the seventh is refused, however the requests were spread.
     const address = visitorAddress();
     const statuses: number[] = [];
-    for (let i = 0; i <= SESSIONS_PER_ADDRESS; i++) statuses.push((await call(run.gatewayUrl, 'POST', '/api/session', { address })).status);
-    expect(statuses).toEqual([...Array<number>(SESSIONS_PER_ADDRESS).fill(200), 429]);
+    for (let i = 0; i <= TOKENS_PER_ADDRESS; i++) statuses.push((await call(run.gatewayUrl, 'POST', '/api/session', { address })).status);
+    expect(statuses).toEqual([...Array<number>(TOKENS_PER_ADDRESS).fill(200), 429]);
     // Another address through the balancer is not affected.
     expect((await call(run.gatewayUrl, 'POST', '/api/session')).status).toBe(200);
   });
@@ -235,10 +235,10 @@ describe('REPLICAS=2: shared state', () => {
   it('counts per-address limits across both gateways and both identity replicas (Redis)', async () => {
     const address = visitorAddress();
     const statuses: number[] = [];
-    for (let i = 0; i <= SESSIONS_PER_ADDRESS; i++) {
+    for (let i = 0; i <= TOKENS_PER_ADDRESS; i++) {
       statuses.push((await call(i % 2 === 0 ? A : B, 'POST', '/api/session', { address })).status);
     }
-    expect(statuses).toEqual([...Array<number>(SESSIONS_PER_ADDRESS).fill(200), 429]);
+    expect(statuses).toEqual([...Array<number>(TOKENS_PER_ADDRESS).fill(200), 429]);
     const refused = await call<{ message: string }>(A, 'POST', '/api/session', { address });
     expect(refused.status).toBe(429);
     expect(refused.json.message).toBe(TOO_MANY);
@@ -349,14 +349,14 @@ describe('REPLICAS=2: shared state', () => {
     }
   });
 
-  it('accepts a staff session opened on gateway A on gateway B, and ends it on both', async () => {
+  it('accepts a staff login opened on gateway A on gateway B, and ends it on both', async () => {
     const login = await call(A, 'POST', '/api/admin/login', { body: STAFF });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     for (const gateway of [B, A]) {
-      const session = await call<{ username?: string; staff?: { username: string } }>(gateway, 'GET', '/api/admin/session', { cookie });
-      expect(session.status).toBe(200);
-      expect(JSON.stringify(session.json)).toContain(STAFF.username);
+      const signedIn = await call<{ username?: string; staff?: { username: string } }>(gateway, 'GET', '/api/admin/session', { cookie });
+      expect(signedIn.status).toBe(200);
+      expect(JSON.stringify(signedIn.json)).toContain(STAFF.username);
       // A staff-only route proxied by that gateway (signed staff headers to a service replica).
       expect((await call(gateway, 'GET', '/api/admin/posts', { cookie })).status).toBe(200);
     }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 const T0 = Date.UTC(2026, 5, 1, 14, 0);
 
-export const staffSession = (over: Partial<StaffSession> = {}): StaffSession => ({
+export const amaSession = (over: Partial<StaffSession> = {}): StaffSession => ({
   id: 5,
   title: 'Erlang C in practice',
   description: 'Queues, service levels and why they bend.',

@@ -1,6 +1,6 @@
 import { AMA_MESSAGES } from '@wfm/contracts/ama';
 import { describe, expect, it } from 'vitest';
-import { parseSeatPrompt } from '../src/features/ama-bookings/seat-prompt.ts';
+import { parseSeatPrompt } from '../src/features/ama/seat-prompt.ts';
 
 describe('seat prompt (§5)', () => {
   it('ignores a cancelled prompt, blanks and anything that is not a number', () => {

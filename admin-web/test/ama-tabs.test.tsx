@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { booking, bookingsHandlers, receipt, staffSession } from './ama-fixtures.ts';
-import { sessionAs, superAdminHandlers } from './fixtures.ts';
+import { booking, bookingsHandlers, receipt, amaSession } from './ama-fixtures.ts';
+import { signedInAs, superAdminHandlers } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { realtime, server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -15,12 +15,12 @@ describe('AMA tab', () => {
     let created: Record<string, unknown> | undefined;
     let pricing: Record<string, unknown> | undefined;
     server.use(
-      sessionAs('Admin'),
+      signedInAs('Admin'),
       ...superAdminHandlers({ amaSessions: [] }),
       http.post('/api/admin/ama/sessions', async ({ request }) => {
         calls.push('create');
         created = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(staffSession({ id: 9, title: 'Shrinkage' }), { status: 201 });
+        return HttpResponse.json(amaSession({ id: 9, title: 'Shrinkage' }), { status: 201 });
       }),
       http.post('/api/admin/ama/sessions/9/pricing', async ({ request }) => {
         calls.push('pricing');
@@ -70,7 +70,7 @@ describe('AMA tab', () => {
   });
 
   it('refuses a file that is not an image with the spec message', async () => {
-    server.use(sessionAs('Admin'), ...superAdminHandlers({ amaSessions: [] }));
+    server.use(signedInAs('Admin'), ...superAdminHandlers({ amaSessions: [] }));
     renderApp('/admin?tab=ama');
     const user = userEvent.setup({ applyAccept: false });
     await user.click(await screen.findByRole('button', { name: 'Schedule AMA' }));
@@ -83,13 +83,13 @@ describe('AMA tab', () => {
     const statuses: unknown[] = [];
     let deleted = false;
     server.use(
-      sessionAs('Admin'),
+      signedInAs('Admin'),
       ...superAdminHandlers({
-        amaSessions: [staffSession(), staffSession({ id: 6, title: 'Live one', stored_status: 'live', status: 'live' })],
+        amaSessions: [amaSession(), amaSession({ id: 6, title: 'Live one', stored_status: 'live', status: 'live' })],
       }),
       http.put('/api/admin/ama/sessions/:id/status', async ({ request, params }) => {
         statuses.push([Number(params.id), await request.json()]);
-        return HttpResponse.json(staffSession());
+        return HttpResponse.json(amaSession());
       }),
       http.delete('/api/admin/ama/sessions/5', () => {
         deleted = true;
@@ -116,8 +116,8 @@ describe('AMA tab', () => {
 
   it('shows "Status update failed" with the server message', async () => {
     server.use(
-      sessionAs('Admin'),
-      ...superAdminHandlers({ amaSessions: [staffSession()] }),
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
       http.put('/api/admin/ama/sessions/5/status', () => HttpResponse.json({ message: 'Session not found' }, { status: 404 })),
     );
     renderApp('/admin?tab=ama');
@@ -133,8 +133,8 @@ describe('Bookings tab', () => {
     server.use(
       // Ahead of bookingsHandlers' fixed list: the first matching handler answers.
       http.get('/api/admin/ama/sessions/5/bookings', () => HttpResponse.json(bookings)),
-      sessionAs('Admin'),
-      ...superAdminHandlers({ amaSessions: [staffSession()] }),
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
       ...bookingsHandlers(),
     );
     renderApp('/admin?tab=ama-bookings');
@@ -148,8 +148,8 @@ describe('Bookings tab', () => {
   it('shows the counts, confirms a booking and assigns a seat through the prompt', async () => {
     const changes: unknown[] = [];
     server.use(
-      sessionAs('Admin'),
-      ...superAdminHandlers({ amaSessions: [staffSession()] }),
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
       ...bookingsHandlers({ bookings: [booking(), booking({ id: 12, participant_name: 'Sam Seat', booking_status: 'confirmed' })] }),
       http.put('/api/admin/ama/bookings/11/status', async ({ request }) => {
         changes.push(['status', await request.json()]);
@@ -186,8 +186,8 @@ describe('Bookings tab', () => {
   it('approves a receipt with notes and needs a reason to reject one', async () => {
     const validations: unknown[] = [];
     server.use(
-      sessionAs('Admin', 'alex'),
-      ...superAdminHandlers({ amaSessions: [staffSession()] }),
+      signedInAs('Admin', 'alex'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
       ...bookingsHandlers({ receipts: [receipt(), receipt({ id: 4, participant_name: 'Lee', booking_reference: 'AMAZZ' })] }),
       http.patch('/api/admin/ama/receipts/:id/validation', async ({ request, params }) => {
         validations.push([Number(params.id), await request.json()]);
@@ -218,8 +218,8 @@ describe('Bookings tab', () => {
 
   it('deletes a booking after a confirmation, and says "Delete failed" when the server refuses', async () => {
     server.use(
-      sessionAs('Admin'),
-      ...superAdminHandlers({ amaSessions: [staffSession()] }),
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
       ...bookingsHandlers(),
       http.delete('/api/admin/ama/bookings/11', () => HttpResponse.json({ message: 'Booking not found' }, { status: 404 })),
     );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { adminPoll, adminTool, moderatorHandlers, sessionAs } from './fixtures.ts';
+import { adminPoll, adminTool, moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -16,7 +16,7 @@ const LONG = `${'Forecast accuracy across channels. '.repeat(5)}END`;
 describe('polls tab', SLOW, () => {
   it('lists polls with a 100-character preview and a count badge, and links each to its page', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({
         polls: [adminPoll({ id: 7, description: LONG }), adminPoll({ id: 8, title: 'Closed one', expires_at: 1 })],
       }),
@@ -38,7 +38,7 @@ describe('polls tab', SLOW, () => {
     let deleted: string | undefined;
     server.use(
       http.get('/api/admin/polls', () => HttpResponse.json({ polls, total: polls.length })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.delete('/api/admin/polls/:id', ({ params }) => {
         deleted = String(params.id);
@@ -65,7 +65,7 @@ describe('polls tab', SLOW, () => {
 
   it('shows the server message when a delete fails', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ polls: [adminPoll()] }),
       http.delete('/api/admin/polls/:id', () => HttpResponse.json({ message: 'Poll not found' }, { status: 404 })),
     );
@@ -83,7 +83,7 @@ describe('tools tab', SLOW, () => {
     let deleted: string | undefined;
     server.use(
       http.get('/api/admin/tools', () => HttpResponse.json({ tools, total: tools.length })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.delete('/api/admin/tools/:id', ({ params }) => {
         deleted = String(params.id);

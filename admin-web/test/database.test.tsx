@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { backup, listHandlers, sessionAs, superAdminHandlers } from './fixtures.ts';
+import { backup, listHandlers, signedInAs, superAdminHandlers } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -12,7 +12,7 @@ const NEW = backup({ fileName: 'wfm-2026-03-04.dump', size: 2_621_440 });
 
 describe('database tab', () => {
   it('shows the statistics and the backups', async () => {
-    server.use(sessionAs('Super Admin'), ...superAdminHandlers({ backups: [NEW, OLD] }));
+    server.use(signedInAs('Super Admin'), ...superAdminHandlers({ backups: [NEW, OLD] }));
     renderApp('/admin?tab=database');
     expect(await screen.findByRole('row', { name: /wfm-2026-03-04\.dump/ })).toHaveTextContent('2.50 MB');
     expect(screen.getByText('Total size').nextSibling).toHaveTextContent('2.50 MB');
@@ -26,7 +26,7 @@ describe('database tab', () => {
         body = await request.json();
         return HttpResponse.json({ message: 'Database restored', backupFileName: OLD.fileName });
       }),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ backups: [NEW, OLD] }),
     );
     renderApp('/admin?tab=database');
@@ -49,7 +49,7 @@ describe('database tab', () => {
   it('says "Restore failed" with the default text when the server gives no message', async () => {
     server.use(
       http.post('/api/admin/database/restore', () => new HttpResponse(null, { status: 500 })),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ backups: [OLD] }),
     );
     renderApp('/admin?tab=database');
@@ -67,7 +67,7 @@ describe('database tab', () => {
         server.use(lists.backups, lists.stats);
         return HttpResponse.json({ fileName: NEW.fileName, size: NEW.size });
       }),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ backups: [] }),
     );
     renderApp('/admin?tab=database');
@@ -83,7 +83,7 @@ describe('database tab', () => {
   it('says "Backup failed" with the server message', async () => {
     server.use(
       http.post('/api/admin/database/backup', () => HttpResponse.json({ message: 'pg_dump exited with code 1' }, { status: 500 })),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers(),
     );
     renderApp('/admin?tab=database');
@@ -94,7 +94,7 @@ describe('database tab', () => {
   it('names the list that failed: "Failed to fetch backups"', async () => {
     server.use(
       http.get('/api/admin/database/backups', () => HttpResponse.json({ message: 'Backup directory unreadable' }, { status: 500 })),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers(),
     );
     renderApp('/admin?tab=database');

@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw';
 
 const T0 = Date.UTC(2026, 2, 4, 9, 5);
 
-export const sessionAs = (role: StaffRole, username = 'alex') =>
+/** A staff login as `role`: what GET /api/admin/session answers. */
+export const signedInAs = (role: StaffRole, username = 'alex') =>
   http.get('/api/admin/session', () => HttpResponse.json({ authenticated: true, username, role }));
 
 export const signedOut = () =>

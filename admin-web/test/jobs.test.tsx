@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StaffJob } from '@wfm/contracts/jobs';
-import { moderatorHandlers, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { realtime, server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -37,7 +37,7 @@ const REJECTED = job({ id: 4, title: 'Spam', status: 'rejected', flagged: true }
 
 describe('jobs tab', () => {
   it('lists every job with its label and count; approve/reject only on pending; View Job opens the URL', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers({ jobs: [PENDING, ACTIVE, EXPIRED, REJECTED] }));
+    server.use(signedInAs('Moderator'), ...moderatorHandlers({ jobs: [PENDING, ACTIVE, EXPIRED, REJECTED] }));
     renderApp('/admin?tab=jobs');
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Jobs/ })).toHaveTextContent(/^Jobs4$/));
     const table = await screen.findByRole('table');
@@ -59,7 +59,7 @@ describe('jobs tab', () => {
     const sent: unknown[] = [];
     server.use(
       http.get('/api/admin/jobs', () => HttpResponse.json(jobs)),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.put('/api/admin/jobs/1/status', async ({ request }) => {
         sent.push(await request.json());
@@ -79,7 +79,7 @@ describe('jobs tab', () => {
   it('says "Status update failed" with the server message', async () => {
     server.use(
       http.put('/api/admin/jobs/1/status', () => HttpResponse.json({ message: 'A approved job cannot be rejected' }, { status: 409 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ jobs: [PENDING] }),
     );
     renderApp('/admin?tab=jobs');
@@ -90,7 +90,7 @@ describe('jobs tab', () => {
   it('edits a job: types, categories, counters; Update Job needs title, company and URL', async () => {
     const sent: Record<string, unknown>[] = [];
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ jobs: [PENDING] }),
       http.put('/api/admin/jobs/1', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -139,7 +139,7 @@ describe('jobs tab', () => {
     const NICHE = job({ job_type: 'Internship', category: 'Niche Forecasting' });
     const sent: Record<string, unknown>[] = [];
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ jobs: [NICHE] }),
       http.put('/api/admin/jobs/1', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -164,7 +164,7 @@ describe('jobs tab', () => {
   it('deletes a job only after a confirmation naming it; failure says "Delete failed"', async () => {
     let deleted = 0;
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ jobs: [PENDING] }),
       http.delete('/api/admin/jobs/1', () => {
         deleted += 1;
@@ -191,7 +191,7 @@ describe('jobs tab', () => {
 describe('jobs badge', () => {
   it('refreshes when the gateway announces a submitted job (job_submitted)', async () => {
     let jobs = [PENDING];
-    server.use(http.get('/api/admin/jobs', () => HttpResponse.json(jobs)), sessionAs('Moderator'), ...moderatorHandlers());
+    server.use(http.get('/api/admin/jobs', () => HttpResponse.json(jobs)), signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin');
     const tab = await screen.findByRole('tab', { name: /^Jobs/ });
     await waitFor(() => expect(tab).toHaveTextContent(/^Jobs1$/));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -81,7 +81,7 @@ describe('admin login', () => {
         await delay(50);
         return HttpResponse.json({ username: 'alex', role: 'Moderator' });
       }),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
     );
     const { router } = renderApp('/admin/login');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StaffMentor } from '@wfm/contracts/ama';
-import { moderatorHandlers, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { realtime, server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -33,7 +33,7 @@ const REJECTED = mentor({ id: 4, name: 'Rex Rejected', status: 'rejected' });
 
 describe('mentors tab', () => {
   it('lists every application with its status, a 100-character bio preview and the count badge; actions fit each status', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers({ mentors: [PENDING, APPROVED, SUSPENDED, REJECTED] }));
+    server.use(signedInAs('Moderator'), ...moderatorHandlers({ mentors: [PENDING, APPROVED, SUSPENDED, REJECTED] }));
     renderApp('/admin?tab=mentors');
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Mentors/ })).toHaveTextContent(/^Mentors4$/));
     const table = await screen.findByRole('table');
@@ -58,7 +58,7 @@ describe('mentors tab', () => {
     const sent: unknown[] = [];
     server.use(
       http.get('/api/admin/mentors', () => HttpResponse.json(mentors)),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.put('/api/admin/mentors/1/status', async ({ request }) => {
         sent.push(await request.json());
@@ -80,7 +80,7 @@ describe('mentors tab', () => {
   it('deletes only after a confirmation naming the mentor and saying it cannot be undone', async () => {
     let deleted = 0;
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ mentors: [PENDING] }),
       http.delete('/api/admin/mentors/1', () => {
         deleted += 1;
@@ -103,7 +103,7 @@ describe('mentors tab', () => {
 
   it('shows an empty state, and refreshes the badge when the gateway announces an application (mentor_changed)', async () => {
     let mentors: StaffMentor[] = [];
-    server.use(http.get('/api/admin/mentors', () => HttpResponse.json(mentors)), sessionAs('Moderator'), ...moderatorHandlers());
+    server.use(http.get('/api/admin/mentors', () => HttpResponse.json(mentors)), signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin?tab=mentors');
     expect(await screen.findByText('No mentor applications yet')).toBeInTheDocument();
     const tab = screen.getByRole('tab', { name: /^Mentors/ });

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, sessionAs, signedOut } from './fixtures.ts';
+import { moderatorHandlers, signedInAs, signedOut } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
 
-describe('admin session', () => {
+describe('staff login', () => {
   it('shows "Checking authentication..." and then sends a signed-out visitor to /admin/login', async () => {
     server.use(
       http.get('/api/admin/session', async () => {
@@ -21,16 +21,16 @@ describe('admin session', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
-  it('goes to login when the session check fails', async () => {
+  it('goes to login when the staff login check fails', async () => {
     server.use(http.get('/api/admin/session', () => HttpResponse.json({ message: 'boom' }, { status: 502 })));
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
 
-  it('goes to login when a list answers 401 (the session ended)', async () => {
+  it('goes to login when a list answers 401 (the staff login ended)', async () => {
     server.use(
       http.get('/api/admin/reports', () => HttpResponse.json({ message: 'Authentication required' }, { status: 401 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
     );
     const { router } = renderApp('/admin');
@@ -40,7 +40,7 @@ describe('admin session', () => {
   it('logs out and returns to the login page', async () => {
     let loggedOut = false;
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.post('/api/admin/logout', () => {
         loggedOut = true;
@@ -55,7 +55,7 @@ describe('admin session', () => {
 
   it('stays in the panel with a "Logout failed" toast when logout fails', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
       http.post('/api/admin/logout', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })),
     );

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, post, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, post, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -12,7 +12,7 @@ const DONE = post({ id: 11, title: 'Shrinkage basics', status: 'resolved' });
 
 describe('posts tab', () => {
   it('lists posts with a link that opens each in a new window, and Resolve only while open', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers({ posts: [OPEN, DONE] }));
+    server.use(signedInAs('Moderator'), ...moderatorHandlers({ posts: [OPEN, DONE] }));
     renderApp('/admin?tab=posts');
     const link = await screen.findByRole('link', { name: 'View “Holiday volume”' });
     expect(link).toHaveAttribute('href', '/post/10');
@@ -29,7 +29,7 @@ describe('posts tab', () => {
         deleted += 1;
         return HttpResponse.json({ success: true, id: 10, status: 'deleted' });
       }),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ posts: [OPEN, DONE] }),
     );
     renderApp('/admin?tab=posts');
@@ -50,7 +50,7 @@ describe('posts tab', () => {
   it('says "Failed to delete post" with the server message, else "Please try again"', async () => {
     server.use(
       http.post('/api/admin/posts/10/delete', () => new HttpResponse(null, { status: 500 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ posts: [OPEN] }),
     );
     renderApp('/admin?tab=posts');
@@ -68,7 +68,7 @@ describe('posts tab', () => {
           offset === 0 ? { posts: [OPEN], total: 2 } : { posts: [DONE], total: 2 },
         );
       }),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers(),
     );
     renderApp('/admin?tab=posts');

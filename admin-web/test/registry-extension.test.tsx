@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { moderatorHandlers, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
@@ -17,7 +17,7 @@ describe('a tab added to the registry', () => {
   it('appears in the tab bar with its badge and opens its component; one for other roles stays hidden', async () => {
     // No handler for /api/admin/fake-secrets: if the hidden tab's count ran, the test would fail.
     server.use(
-      sessionAs('Moderator', 'mo'),
+      signedInAs('Moderator', 'mo'),
       ...moderatorHandlers(),
       http.get('/api/admin/fake-widgets', () => HttpResponse.json({ count: 42 })),
     );
@@ -34,7 +34,7 @@ describe('a tab added to the registry', () => {
   });
 
   it('shows an unlaunched tab honestly: a "not available yet" badge and state instead of an empty list', async () => {
-    server.use(sessionAs('Moderator', 'mo'), ...moderatorHandlers(), http.get('/api/admin/fake-widgets', () => HttpResponse.json({ count: 1 })));
+    server.use(signedInAs('Moderator', 'mo'), ...moderatorHandlers(), http.get('/api/admin/fake-widgets', () => HttpResponse.json({ count: 1 })));
     renderApp('/admin');
     const tabList = await screen.findByRole('tablist', { name: 'Admin sections' });
     const webinars = within(tabList).getByRole('tab', { name: /^Webinars/ });

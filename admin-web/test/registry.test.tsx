@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TAB_REGISTRY } from '../src/app/panel/admin-tabs.ts';
 import { tabsFor } from '../src/lib/admin-tab.ts';
-import { moderatorHandlers, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
@@ -50,7 +50,7 @@ describe('admin tab registry', () => {
   });
 
   it('shows a Moderator only the tabs the role allows, from the registry', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers());
+    server.use(signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin');
     const tabs = within(await screen.findByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
     const allowed = tabsFor(ADMIN_TAB_REGISTRY, 'Moderator');

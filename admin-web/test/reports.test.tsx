@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { moderatorHandlers, post, report, sessionAs, suggestion } from './fixtures.ts';
+import { moderatorHandlers, post, report, signedInAs, suggestion } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -37,7 +37,7 @@ function captureDownloads() {
 describe('reports tab', () => {
   it('shows 100-character previews, "New" for a missing status, and the suggestion reference fallback', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({
         reports: [report({ reason: LONG, status: '' })],
         suggestions: [suggestion({ reference_number: '', id: 42, description: LONG })],
@@ -56,7 +56,7 @@ describe('reports tab', () => {
 
   it('exports reports and suggestions to CSV with every field, escaped', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({
         reports: [
           report({ id: 7, reason: 'Says "hi", then\nleaves', contact_info: '=HYPERLINK("x")', status: '' }),
@@ -99,7 +99,7 @@ describe('reports tab', () => {
         resolved += 1;
         return HttpResponse.json({ success: true, id: 10, status: 'resolved' });
       }),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({
         reports: [report({ id: 3, kind: 'post', post_id: 10, title: 'Spammy post', reason: 'spam', ticket_reference: 'RPT-3' })],
         posts: [post({ id: 10, title: 'Spammy post' })],
@@ -126,7 +126,7 @@ describe('reports tab', () => {
   it('says "Failed to resolve post" with the server message', async () => {
     server.use(
       http.post('/api/admin/posts/10/resolve', () => HttpResponse.json({ message: 'Post is already resolved' }, { status: 409 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ reports: [report({ kind: 'post', post_id: 10, title: 'T', ticket_reference: 'RPT-9' })] }),
     );
     renderApp('/admin');

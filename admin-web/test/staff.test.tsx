@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sessionAs, staffMember, superAdminHandlers } from './fixtures.ts';
+import { signedInAs, staffMember, superAdminHandlers } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -17,7 +17,7 @@ describe('staff tab', () => {
         body = await request.json();
         return HttpResponse.json(staffMember({ id: 3, username: 'newbie', email: 'n@example.com', role: 'Admin' }), { status: 201 });
       }),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ staff: [staffMember(), MOD] }),
     );
     renderApp('/admin?tab=staff');
@@ -58,7 +58,7 @@ describe('staff tab', () => {
         body = await request.json();
         return HttpResponse.json({ ...MOD, active: false });
       }),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ staff: [staffMember(), MOD] }),
     );
     renderApp('/admin?tab=staff');
@@ -81,7 +81,7 @@ describe('staff tab', () => {
           { status: 409 },
         ),
       ),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ staff: [staffMember(), MOD] }),
     );
     renderApp('/admin?tab=staff');
@@ -100,7 +100,7 @@ describe('staff tab', () => {
         deleted = true;
         return HttpResponse.json({ success: true });
       }),
-      sessionAs('Super Admin'),
+      signedInAs('Super Admin'),
       ...superAdminHandlers({ staff: [staffMember(), MOD] }),
     );
     renderApp('/admin?tab=staff');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, profile, report, sessionAs, suggestion, superAdminHandlers } from './fixtures.ts';
+import { moderatorHandlers, profile, report, signedInAs, suggestion, superAdminHandlers } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
@@ -12,7 +12,7 @@ const tabNames = () =>
 
 describe('panel tabs', () => {
   it('gives a Super Admin every tab in the spec order, with reports open by default', async () => {
-    server.use(sessionAs('Super Admin'), ...superAdminHandlers());
+    server.use(signedInAs('Super Admin'), ...superAdminHandlers());
     renderApp('/admin');
     await screen.findByRole('tablist', { name: 'Admin sections' });
     expect(tabNames()).toEqual([
@@ -33,7 +33,7 @@ describe('panel tabs', () => {
 
   it('hides the AMA, bookings, staff and database tabs from a Moderator, and never asks for their data', async () => {
     // Only the Moderator's lists have answers: a request for staff or backups fails the test.
-    server.use(sessionAs('Moderator'), ...moderatorHandlers());
+    server.use(signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin?tab=staff');
     await screen.findByRole('tablist', { name: 'Admin sections' });
     expect(tabNames()).toEqual(['Reports', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users']);
@@ -43,7 +43,7 @@ describe('panel tabs', () => {
 
   it('shows each working tab its count; the reports badge counts reports plus suggestions', async () => {
     server.use(
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({
         reports: [report({ id: 1 }), report({ id: 2, ticket_reference: 'HLP-2' })],
         suggestions: [suggestion()],
@@ -58,7 +58,7 @@ describe('panel tabs', () => {
   });
 
   it('opens a tab on click and keeps it in the address', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers());
+    server.use(signedInAs('Moderator'), ...moderatorHandlers());
     const { router } = renderApp('/admin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: /^Users/ }));
@@ -71,7 +71,7 @@ describe('panel tabs', () => {
   });
 
   it("explains what the signed-in user's role may do", async () => {
-    server.use(sessionAs('Moderator', 'mo'), ...moderatorHandlers());
+    server.use(signedInAs('Moderator', 'mo'), ...moderatorHandlers());
     renderApp('/admin');
     await userEvent.setup().click(await screen.findByRole('button', { name: /mo Moderator, signed in/ }));
     const rights = await screen.findByRole('list', { name: 'What the Moderator role can do' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, profile, sessionAs } from './fixtures.ts';
+import { moderatorHandlers, profile, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -16,7 +16,7 @@ async function openUsers() {
 
 describe('users tab', () => {
   it('edits one row at a time: the others cannot be edited until Save or Cancel', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers({ profiles: PROFILES }));
+    server.use(signedInAs('Moderator'), ...moderatorHandlers({ profiles: PROFILES }));
     const row = await openUsers();
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Edit planner_pat' }));
@@ -41,7 +41,7 @@ describe('users tab', () => {
         );
         return HttpResponse.json(profile({ id: 1, username: 'Pat The Planner' }));
       }),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ profiles: PROFILES }),
     );
     const row = await openUsers();
@@ -58,7 +58,7 @@ describe('users tab', () => {
   });
 
   it('refuses an empty or too long name with the spec messages, without calling the server', async () => {
-    server.use(sessionAs('Moderator'), ...moderatorHandlers({ profiles: PROFILES }));
+    server.use(signedInAs('Moderator'), ...moderatorHandlers({ profiles: PROFILES }));
     const row = await openUsers();
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Edit planner_pat' }));
@@ -76,7 +76,7 @@ describe('users tab', () => {
   it('says "Username unavailable" when the name is taken', async () => {
     server.use(
       http.put('/api/admin/user-profiles/1', () => HttpResponse.json({ message: 'Username is already taken' }, { status: 409 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ profiles: PROFILES }),
     );
     const row = await openUsers();
@@ -93,7 +93,7 @@ describe('users tab', () => {
   it('says "Update failed" with the server message otherwise', async () => {
     server.use(
       http.put('/api/admin/user-profiles/1', () => HttpResponse.json({ message: 'User profile not found' }, { status: 404 })),
-      sessionAs('Moderator'),
+      signedInAs('Moderator'),
       ...moderatorHandlers({ profiles: PROFILES }),
     );
     const row = await openUsers();

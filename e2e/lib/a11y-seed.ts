@@ -22,7 +22,7 @@ export async function registerVisitor(site: string, username = uniqueUsername('a
   return anon_token;
 }
 
-/** The staff session cookie of the e2e Super Admin (what POST /api/admin/login sets). */
+/** The staff login cookie of the e2e Super Admin (what POST /api/admin/login sets). */
 export async function staffCookie(site: string, admin: { username: string; password: string }): Promise<string> {
   const login = () =>
     fetch(`${site}/api/admin/login`, {

@@ -19,7 +19,7 @@ export interface PublicPagesSeed {
   jobId: number;
 }
 
-/** The staff session cookie of the e2e site's Super Admin. */
+/** The staff login cookie of the e2e site's Super Admin. */
 export async function staffLogin(site: string, admin: { username: string; password: string }): Promise<string> {
   const login = await fetch(`${site}/api/admin/login`, {
     method: 'POST',

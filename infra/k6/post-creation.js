@@ -19,7 +19,7 @@ export const options = {
   scenarios: { post: arrivals() },
   thresholds: {
     ...baseThresholds(),
-    ...p99('session', TARGETS.writeP99),
+    ...p99('visitor_token', TARGETS.writeP99),
     ...p99('profile', TARGETS.writeP99),
     ...p99('profile_read', TARGETS.readP99),
     ...p99('upload', TARGETS.writeP99),

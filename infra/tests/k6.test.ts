@@ -22,7 +22,7 @@ const HOT_PATHS: Record<string, string> = {
   'book a seat': 'ama-booking.js',
   'post a job': 'job-posting.js',
   'websocket clients': 'websocket-clients.js',
-  'new visitors': 'session-creation.js',
+  'new visitors': 'visitor-token.js',
 };
 
 /** Parses a k6 script as an ES module (k6 itself cannot run here) and lists what it exports. */

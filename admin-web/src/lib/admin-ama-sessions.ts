@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys.ts';
 
 /**
  * The staff list of AMA sessions (stored status, booking and question counts): the AMA tab lists
- * it and the Bookings tab picks a session from it, so it lives here rather than in either feature.
+ * it and the Bookings tab picks a session from it, so it lives here, shared by both (docs/decisions.md).
  */
 export async function getAdminAmaSessions(signal?: AbortSignal): Promise<StaffSession[]> {
   return StaffSessionsResponse.parse(await api.get('/api/admin/ama/sessions', { signal }));

@@ -7,7 +7,7 @@ import type { QueryKey } from '@tanstack/react-query';
  */
 export const queryKeys = {
   all: ['admin'] as const,
-  session: () => [...queryKeys.all, 'session'] as const,
+  login: () => [...queryKeys.all, 'login'] as const,
   reports: () => [...queryKeys.all, 'reports'] as const,
   featureSuggestions: () => [...queryKeys.all, 'feature-suggestions'] as const,
   posts: () => [...queryKeys.all, 'posts'] as const,
@@ -35,7 +35,7 @@ export const queryKeys = {
   },
 } as const;
 
-/** Admin data other than the session: what a restore makes stale and a logout forgets. */
+/** Admin data other than the staff login: what a restore makes stale and a logout forgets. */
 export function isStaffData({ queryKey }: { queryKey: QueryKey }): boolean {
-  return queryKey[0] === queryKeys.all[0] && queryKey[1] !== queryKeys.session()[1];
+  return queryKey[0] === queryKeys.all[0] && queryKey[1] !== queryKeys.login()[1];
 }

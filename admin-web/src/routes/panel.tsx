@@ -3,14 +3,14 @@ import { Navigate } from 'react-router-dom';
 import { AdminPanel } from '../app/panel/admin-panel.tsx';
 import { paths } from '../config/paths.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { useStaffSession } from '../lib/staff-session.ts';
+import { useStaffLogin } from '../lib/staff-login.ts';
 
-/** /admin: checks the staff session first; without one (or when the check fails) goes to login. */
+/** /admin: checks the staff login first; without one (or when the check fails) goes to login. */
 export default function PanelPage() {
   usePageTitle('Admin Panel');
-  const session = useStaffSession();
+  const login = useStaffLogin();
 
-  if (session.isPending) {
+  if (login.isPending) {
     return (
       <main className="grid min-h-dvh place-items-center p-6">
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
@@ -20,8 +20,8 @@ export default function PanelPage() {
       </main>
     );
   }
-  const staff = session.data;
-  if (session.isError || !staff?.authenticated || !staff.username || !staff.role) {
+  const staff = login.data;
+  if (login.isError || !staff?.authenticated || !staff.username || !staff.role) {
     return <Navigate to={paths.login.getHref()} replace />;
   }
   return <AdminPanel username={staff.username} role={staff.role} />;

@@ -1,5 +1,4 @@
-import { amaBookingsTab } from '../../features/ama-bookings/tab.ts';
-import { amaTab } from '../../features/ama/tab.ts';
+import { amaTab, bookingsTab } from '../../features/ama/tab.ts';
 import { databaseTab } from '../../features/database/tab.ts';
 import { jobsTab } from '../../features/jobs/tab.ts';
 import { mentorsTab } from '../../features/mentors/tab.ts';
@@ -14,14 +13,15 @@ import type { AdminTab } from '../../lib/admin-tab.ts';
 /**
  * The admin panel's tabs in the spec's order (spec 3, Admin panel); the first one a role sees is
  * its default. The panel shows exactly these, filtered by each entry's roles. To add a tab:
- * a folder under src/features/ whose tab.ts exports its entry, and one line here.
+ * a folder under src/features/ whose tab.ts exports its entry (the ama feature's exports two:
+ * AMA and Bookings), and one line here.
  */
 export const ADMIN_TAB_REGISTRY: readonly AdminTab[] = [
   reportsTab,
   postsTab,
   mentorsTab,
   amaTab,
-  amaBookingsTab,
+  bookingsTab,
   jobsTab,
   pollsTab,
   toolsTab,

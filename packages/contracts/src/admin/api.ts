@@ -1,4 +1,4 @@
-// Admin calls (staff, sessions, audit, user profiles, backups) and what each staff role may do.
+// Admin calls (staff, staff logins, audit, user profiles, backups) and what each staff role may do.
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../shared/services.ts';
 
@@ -56,7 +56,7 @@ export function rolesWith(right: AdminRight): StaffRole[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login and session
+// Staff login: the httpOnly cookie plus a row in the admin service
 // ---------------------------------------------------------------------------------------------
 
 export const ADMIN_AUTH_MESSAGES = {
@@ -67,10 +67,12 @@ export const ADMIN_AUTH_MESSAGES = {
 } as const;
 
 /**
- * The staff session cookie (httpOnly, SameSite=Strict, Path=/): `secure` over https (Secure,
+ * The staff login cookie (httpOnly, SameSite=Strict, Path=/): `secure` over https (Secure,
  * __Host- prefix), `plain` over http. Requests carrying either are staff requests.
  */
-export const STAFF_SESSION_COOKIE = { secure: '__Host-wfm_staff', plain: 'wfm_staff' } as const;
+export const STAFF_LOGIN_COOKIE = { secure: '__Host-wfm_staff', plain: 'wfm_staff' } as const;
+/** @deprecated The old name of STAFF_LOGIN_COOKIE (issue 24's vocabulary), kept until services/admin uses the new one. */
+export const STAFF_SESSION_COOKIE = STAFF_LOGIN_COOKIE;
 
 /** POST /api/admin/login. */
 export const AdminLoginBody = z.object({
@@ -88,25 +90,36 @@ export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 export const AdminLoginResponse = z.object({ username: z.string(), role: StaffRoleSchema });
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponse>;
 
-/** POST /api/admin/logout (also answered when there was no session). */
+/** POST /api/admin/logout (also answered when there was no staff login). */
 export const AdminLogoutResponse = z.object({ success: z.literal(true) });
 export type AdminLogoutResponse = z.infer<typeof AdminLogoutResponse>;
 
-/** GET /api/admin/session: always 200; username and role are null when not authenticated. */
-export const AdminSessionResponse = z.object({
+/**
+ * GET /api/admin/session (the spec's path): who is signed in, always 200; username and role are
+ * null when there is no staff login.
+ */
+export const StaffLoginStatus = z.object({
   authenticated: z.boolean(),
   username: z.string().nullable(),
   role: StaffRoleSchema.nullable(),
 });
-export type AdminSessionResponse = z.infer<typeof AdminSessionResponse>;
+export type StaffLoginStatus = z.infer<typeof StaffLoginStatus>;
+/** @deprecated The old name of StaffLoginStatus (issue 24's vocabulary), kept until services/admin uses the new one. */
+export const AdminSessionResponse = StaffLoginStatus;
+/** @deprecated The old name of StaffLoginStatus. */
+export type AdminSessionResponse = StaffLoginStatus;
 
-/** GET /internal/staff-session (gateway only): the staff member owning the session cookie. */
-export const StaffSessionIdentity = z.object({
+/** GET /internal/staff-session (gateway only; the path keeps its name): the staff member owning the login cookie. */
+export const StaffLoginIdentity = z.object({
   id: z.number().int().positive(),
   username: z.string().min(1),
   role: StaffRoleSchema,
 });
-export type StaffSessionIdentity = z.infer<typeof StaffSessionIdentity>;
+export type StaffLoginIdentity = z.infer<typeof StaffLoginIdentity>;
+/** @deprecated The old name of StaffLoginIdentity (issue 24's vocabulary), kept until services/admin uses the new one. */
+export const StaffSessionIdentity = StaffLoginIdentity;
+/** @deprecated The old name of StaffLoginIdentity. */
+export type StaffSessionIdentity = StaffLoginIdentity;
 
 // ---------------------------------------------------------------------------------------------
 // Staff accounts
@@ -249,7 +262,7 @@ export const BackupFile = z.object({
 });
 export type BackupFile = z.infer<typeof BackupFile>;
 
-/** POST /api/admin/database/backup, answered when the job completes. */
+/** POST /api/admin/database/backup, answered when the backup task completes. */
 export const CreateBackupResponse = z.object({
   fileName: z.string(),
   size: z.number().int().nonnegative(),

@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLogout } from '../api/logout.ts';
 
-/** Ends the session; `onSignedOut` then takes the user to the login page. */
+/** Ends the staff login; `onSignedOut` then takes the user to the login page. */
 export function LogoutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const logoutMutation = useLogout();
   return (

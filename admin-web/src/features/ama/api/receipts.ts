@@ -17,7 +17,7 @@ export function useReceipts(sessionId: number) {
   return useQuery(receiptsQueryOptions(sessionId));
 }
 
-/** The staff-only address of a receipt's file (the session cookie goes with a plain link). */
+/** The staff-only address of a receipt's file (the staff login cookie goes with a plain link). */
 export const receiptFileHref = (id: number) => `/api/admin/ama/receipts/${id}/file`;
 
 export type ReceiptValidation = { id: number; status: ReceiptStatus; notes: string; validatedBy: string };
