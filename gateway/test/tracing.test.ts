@@ -35,13 +35,15 @@ async function profileService(): Promise<ServiceDefinition> {
     name: 'identity',
     schema: 'trace_identity',
     migrationsDir: await mkdtemp(path.join(tmpdir(), 'trace-migrations-')),
-    routes: async (app) => {
-      app.post('/api/user-profile', async (request) => {
-        const { username } = request.body as { username: string };
-        await app.sql.begin((tx) => writeEvent(tx, 'identity.profile.created', { username, created_at: Date.now() }));
-        return { username };
-      });
-    },
+    routes: [
+      async (app, ctx) => {
+        app.post('/api/user-profile', async (request) => {
+          const { username } = request.body as { username: string };
+          await ctx.sql.begin((tx) => writeEvent(tx, 'identity.profile.created', { username, created_at: Date.now() }));
+          return { username };
+        });
+      },
+    ],
     // A durable subscriber in the service itself (a work queue, as the services' projections are).
     onReady: async (app) => {
       await app.bus.subscribe('identity.profile.created', (evt) => void heard.push(evt.data.username), { durable: `trace-test-${randomUUID().slice(0, 8)}` });

@@ -35,7 +35,7 @@ async function registeredSeries(): Promise<Set<string>> {
   // A pool that never connects: the inventory only lists metrics, it never scrapes.
   const sql = createSql('postgres://inventory@127.0.0.1:1/none', { schema: 'inventory', max: 1 });
   const service = await createServiceApp(
-    { name: 'forum', schema: 'inventory', migrationsDir: '.', routes: async () => undefined },
+    { name: 'forum', schema: 'inventory', migrationsDir: '.', routes: [] },
     { sql, bus, staffSecret: 'x'.repeat(32), visitorSecret: 'y'.repeat(32), logger },
   );
   const gateway = await buildGateway({

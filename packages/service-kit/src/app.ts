@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
-  type FastifyPluginAsync,
   type FastifyRequest,
   type preHandlerAsyncHookHandler,
 } from 'fastify';
@@ -71,19 +70,14 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
    * the forum's visitor-activity onResponse hook.
    */
   hooks?(app: FastifyInstance, ctx: C): Promise<void>;
-  /**
-   * The service's route modules, each registered by the kit as its own plugin with the context.
-   * (A single plugin is still accepted while services move to modules; it sees no context.)
-   */
-  routes: readonly ServiceRoutes<C>[] | FastifyPluginAsync;
+  /** The service's route modules, each registered by the kit as its own plugin with the context. */
+  routes: readonly ServiceRoutes<C>[];
   /** Runs once the app is ready (also under app.inject): subscriptions and the like. */
   onReady?(app: FastifyInstance, ctx: C): Promise<void>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
   /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit jobs/). */
   tasks?(ctx: C): ServiceJobs;
-  /** Old form of `tasks`, handed the app; kept only while services move to `tasks(ctx)`. */
-  jobs?(app: FastifyInstance): ServiceJobs;
   /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
   limits?: LimitTable;
   /**
@@ -324,11 +318,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   const ctx = { ...(def.context ? await def.context(base, app) : (base as C)), ...deps.context } as C;
   app.decorate('serviceContext', ctx as ServiceContext);
   if (def.hooks) await def.hooks(app, ctx);
-  if (typeof def.routes === 'function') {
-    await app.register(def.routes);
-  } else {
-    for (const routes of def.routes) await app.register(async (scope) => routes(scope, ctx));
-  }
+  for (const routes of def.routes) await app.register(async (scope) => routes(scope, ctx));
   if (def.onReady) {
     const onReady = def.onReady;
     app.addHook('onReady', async () => onReady(app, ctx));

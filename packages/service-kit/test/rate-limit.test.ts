@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceRoutes } from '../src/context.ts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../src/app.ts';
@@ -26,7 +26,7 @@ const TABLE = defineLimits('jobs', {
   'vote-ip-item': { max: 5, windowMs: MINUTE, key: 'address-target', protects: 'votes one address adds to one item' },
 });
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ServiceRoutes = async (app) => {
   app.get('/ping', { onRequest: enforceLimits(app, ['ping-ip']) }, async () => ({ ok: true }));
   app.post(
     '/items/:id/vote',
@@ -44,7 +44,7 @@ const limitedService: ServiceDefinition = {
   schema: 'kit_rate_limits',
   migrationsDir: fixtureDir('migrations'),
   limits: TABLE,
-  routes,
+  routes: [routes],
 };
 
 /** A /64 no other test uses, as its first four groups. */

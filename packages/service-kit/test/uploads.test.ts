@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '../src/context.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApp, type ServiceDefinition } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
@@ -41,7 +42,7 @@ function pool(db: TestDatabase, schema: string): Sql {
 }
 
 /** A service whose one form takes a PDF in the field `doc` and serves stored files at /files/:name. */
-const routes: FastifyPluginAsync = async (app) => {
+const routes: ServiceRoutes = async (app) => {
   const uploads = createUploads({ sql: app.sql, settings: app.uploadSettings });
   const doc = uploads.use({ field: 'doc', limits: { files: 1, fileBytes: 1024 * 1024 }, accept: (type) => type === 'application/pdf' });
   app.post('/files', async (req, reply) => reply.code(201).send({ files: await doc.receive(req, reply) }));
@@ -55,7 +56,7 @@ const definition = (schema: string, migrations: string, uploads: boolean): Servi
   schema,
   migrationsDir: fixtureDir(migrations),
   uploads,
-  routes,
+  routes: [routes],
 });
 
 async function appOf(def: ServiceDefinition, sql: Sql): Promise<FastifyInstance> {
@@ -208,7 +209,7 @@ describe('upload cleanup', () => {
     expect(jobs.handlers.map((h) => h.name)).toEqual([uploadCleanupJobName(schema)]);
     expect(jobs.repeat).toEqual([{ name: 'cleanup_job.upload-cleanup', everyMs: DEFAULT_UPLOAD_SETTINGS.cleanupEveryMs }]);
     const ownJob = { name: 'own', run: async () => 'done' };
-    const withOwn = serviceJobsOf({ ...def, jobs: () => ({ handlers: [ownJob] }) }, app)!;
+    const withOwn = serviceJobsOf({ ...def, tasks: () => ({ handlers: [ownJob] }) }, app)!;
     expect(withOwn.handlers.map((h) => h.name)).toEqual(['own', 'cleanup_job.upload-cleanup']);
     expect(serviceJobsOf({ ...def, uploads: false }, app)).toBeUndefined();
 

@@ -71,8 +71,6 @@ export const ADMIN_AUTH_MESSAGES = {
  * __Host- prefix), `plain` over http. Requests carrying either are staff requests.
  */
 export const STAFF_LOGIN_COOKIE = { secure: '__Host-wfm_staff', plain: 'wfm_staff' } as const;
-/** @deprecated The old name of STAFF_LOGIN_COOKIE (issue 24's vocabulary), kept until services/admin uses the new one. */
-export const STAFF_SESSION_COOKIE = STAFF_LOGIN_COOKIE;
 
 /** POST /api/admin/login. */
 export const AdminLoginBody = z.object({
@@ -104,10 +102,6 @@ export const StaffLoginStatus = z.object({
   role: StaffRoleSchema.nullable(),
 });
 export type StaffLoginStatus = z.infer<typeof StaffLoginStatus>;
-/** @deprecated The old name of StaffLoginStatus (issue 24's vocabulary), kept until services/admin uses the new one. */
-export const AdminSessionResponse = StaffLoginStatus;
-/** @deprecated The old name of StaffLoginStatus. */
-export type AdminSessionResponse = StaffLoginStatus;
 
 /** GET /internal/staff-session (gateway only; the path keeps its name): the staff member owning the login cookie. */
 export const StaffLoginIdentity = z.object({
@@ -116,10 +110,6 @@ export const StaffLoginIdentity = z.object({
   role: StaffRoleSchema,
 });
 export type StaffLoginIdentity = z.infer<typeof StaffLoginIdentity>;
-/** @deprecated The old name of StaffLoginIdentity (issue 24's vocabulary), kept until services/admin uses the new one. */
-export const StaffSessionIdentity = StaffLoginIdentity;
-/** @deprecated The old name of StaffLoginIdentity. */
-export type StaffSessionIdentity = StaffLoginIdentity;
 
 // ---------------------------------------------------------------------------------------------
 // Staff accounts

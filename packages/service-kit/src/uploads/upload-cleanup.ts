@@ -69,10 +69,10 @@ export function uploadCleanupJobs(
  * uploads; undefined when there are none.
  */
 export function serviceJobsOf<C extends ServiceContext>(
-  def: Pick<ServiceDefinition<C>, 'schema' | 'tasks' | 'jobs' | 'uploads'>,
+  def: Pick<ServiceDefinition<C>, 'schema' | 'tasks' | 'uploads'>,
   app: FastifyInstance,
 ): ServiceJobs | undefined {
-  const own = def.tasks ? def.tasks(contextOf<C>(app)) : def.jobs?.(app);
+  const own = def.tasks?.(contextOf<C>(app));
   if (!def.uploads) return own;
   const cleanup = uploadCleanupJobs({ sql: app.sql, schema: def.schema, settings: app.uploadSettings });
   return {

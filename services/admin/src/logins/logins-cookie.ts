@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_SESSION_COOKIE } from '@wfm/contracts/admin';
+import { STAFF_LOGIN_COOKIE } from '@wfm/contracts/admin';
 import { LOGIN_MAX_AGE_SECONDS } from './logins-repository.ts';
 
 /** A new staff login id: 32 random bytes, base64url. */
@@ -32,7 +32,7 @@ function parseCookies(header: string | undefined): Map<string, string> {
  */
 export function loginIdFrom(request: FastifyRequest): string | null {
   const cookies = parseCookies(request.headers.cookie);
-  for (const name of [STAFF_SESSION_COOKIE.secure, STAFF_SESSION_COOKIE.plain]) {
+  for (const name of [STAFF_LOGIN_COOKIE.secure, STAFF_LOGIN_COOKIE.plain]) {
     const value = cookies.get(name);
     if (value !== undefined && LOGIN_ID.test(value)) return value;
   }
@@ -47,14 +47,14 @@ const attributes = (secure: boolean, maxAge: number) =>
 
 export function setLoginCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
   const secure = isHttps(request);
-  const name = secure ? STAFF_SESSION_COOKIE.secure : STAFF_SESSION_COOKIE.plain;
+  const name = secure ? STAFF_LOGIN_COOKIE.secure : STAFF_LOGIN_COOKIE.plain;
   reply.header('set-cookie', `${name}=${id}; ${attributes(secure, LOGIN_MAX_AGE_SECONDS)}`);
 }
 
 export function clearLoginCookie(request: FastifyRequest, reply: FastifyReply): void {
   const secure = isHttps(request);
-  const cleared = [`${STAFF_SESSION_COOKIE.plain}=; ${attributes(secure, 0)}`];
+  const cleared = [`${STAFF_LOGIN_COOKIE.plain}=; ${attributes(secure, 0)}`];
   // A __Host- cookie can only be set (and so cleared) over https.
-  if (secure) cleared.push(`${STAFF_SESSION_COOKIE.secure}=; ${attributes(true, 0)}`);
+  if (secure) cleared.push(`${STAFF_LOGIN_COOKIE.secure}=; ${attributes(true, 0)}`);
   reply.header('set-cookie', cleared);
 }

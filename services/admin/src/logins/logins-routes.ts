@@ -5,8 +5,8 @@ import {
   AdminLoginBody,
   AdminLoginResponse,
   AdminLogoutResponse,
-  AdminSessionResponse,
-  StaffSessionIdentity,
+  StaffLoginStatus,
+  StaffLoginIdentity,
 } from '@wfm/contracts/admin';
 import { clientAddressKey, unauthorized, type ServiceRoutes } from '@wfm/service-kit';
 import type { AdminContext } from '../context.ts';
@@ -59,7 +59,7 @@ export const loginsRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
 
   app.get(
     '/api/admin/session',
-    { schema: { response: { 200: AdminSessionResponse } } },
+    { schema: { response: { 200: StaffLoginStatus } } },
     async (request, reply) => {
       const staff = await auth.loginStaff(ctx, loginIdFrom(request));
       reply.header('cache-control', NO_STORE);
@@ -72,7 +72,7 @@ export const loginsRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
   // Asked by the gateway on every staff call; the gateway answers 404 to clients for /internal/*.
   app.get(
     '/internal/staff-session',
-    { schema: { response: { 200: StaffSessionIdentity, 401: ErrorResponse } } },
+    { schema: { response: { 200: StaffLoginIdentity, 401: ErrorResponse } } },
     async (request) => {
       const staff = await auth.loginStaff(ctx, loginIdFrom(request));
       if (!staff) throw unauthorized(ADMIN_AUTH_MESSAGES.authenticationRequired);
