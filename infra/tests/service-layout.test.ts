@@ -37,7 +37,8 @@ describe('the layout guard', () => {
     return serviceLayoutProblems(dir, serviceName).map((p) => `${p.file}: ${p.problem}`);
   }
 
-  const skeleton = { 'app.ts': 'export const service = {};\n', 'server.ts': "import './app.ts';\n" };
+  const app = 'export const service: ServiceDefinition = {\n  name: "forum",\n  routes: [postsRoutes],\n};\n\nexport default service;\n';
+  const skeleton = { 'app.ts': app, 'server.ts': "import './app.ts';\n" };
   const repository = "export const find = (db: Db, id: number) => db`SELECT id FROM posts WHERE id = ${id}`;\n";
 
   it('accepts a skeleton and a well-formed area', () => {
@@ -67,7 +68,7 @@ describe('the layout guard', () => {
     expect(problemsOf({ ...skeleton, 'posts/posts-cleanup-job.ts': 'export const q = "DELETE FROM uploads WHERE old";\n' })).toEqual([
       'src/posts/posts-cleanup-job.ts: SQL (DELETE) outside a *-repository.ts file',
     ]);
-    expect(problemsOf({ ...skeleton, 'app.ts': 'export const ready = (sql: Sql) => sql.unsafe("SELECT 1");\n' })).toEqual([
+    expect(problemsOf({ ...skeleton, 'app.ts': `${app}export const ready = (sql: Sql) => sql.unsafe("SELECT 1");\n` })).toEqual([
       'src/app.ts: SQL (sql.unsafe) outside a *-repository.ts file',
     ]);
   });
@@ -94,6 +95,24 @@ describe('the layout guard', () => {
       'src/posts/posts-admin-routes.ts: file or folder named "admin": inside services the word is "staff"',
       'src/posts/posts-admin-routes.ts: declares "adminRoutes": inside services the word is "staff"',
     ]);
-    expect(problemsOf({ ...skeleton, 'app.ts': 'export function createAdminService() {}\n' }, 'admin')).toEqual([]);
+    expect(problemsOf({ ...skeleton, 'context.ts': 'export interface AdminContext extends ServiceContext {}\n' }, 'admin')).toEqual([]);
+  });
+
+  it('refuses Fastify in service modules: they take the context, routes read the request', () => {
+    const fastify = "import type { FastifyRequest } from 'fastify';\nexport const rule = (req: FastifyRequest) => req.id;\n";
+    expect(problemsOf({ ...skeleton, 'posts/posts-service.ts': fastify, 'posts/posts-staff-service.ts': fastify, 'posts/posts-routes.ts': fastify })).toEqual([
+      'src/posts/posts-service.ts: a service module imports fastify: service functions take the context (ctx), routes read the request',
+      'src/posts/posts-staff-service.ts: a service module imports fastify: service functions take the context (ctx), routes read the request',
+    ]);
+  });
+
+  it('refuses an app.ts of another shape: a factory, routes not listed, no default export', () => {
+    const factory = 'export function createPostsService(opts = {}): ServiceDefinition {\n  return { routes: async () => {} };\n}\nexport const service = createPostsService();\n';
+    expect(problemsOf({ ...skeleton, 'app.ts': factory })).toEqual([
+      'src/app.ts: app.ts exports its definition as `export const service: ServiceDefinition<...> = {...}`',
+      'src/app.ts: app.ts lists its route modules in `routes: [...]`',
+      'src/app.ts: app.ts ends with `export default service;`',
+      'src/app.ts: app.ts exports no functions: one definition, no factory',
+    ]);
   });
 });

@@ -12,7 +12,11 @@ import { join, relative, sep } from 'node:path';
  * - SQL only in `<area>-repository.ts`, or `<area>-<part>-repository.ts` where an area's queries are
  *   split by what they serve (`posts-comments-repository.ts`);
  * - "staff", not "admin", in file names, and in declared names outside the admin service (whose
- *   own name it is: `AdminContext`).
+ *   own name it is: `AdminContext`);
+ * - service functions (`<area>-service.ts`, `<area>-<part>-service.ts`) take the kit-built context,
+ *   never Fastify: only route modules and `app.ts` import it;
+ * - `app.ts` has the one shape: `export const service: ServiceDefinition<...> = {...}` with its route
+ *   modules listed in `routes: [...]`, and `export default service` — no factory.
  */
 export const ROOT_FILES = ['app.ts', 'context.ts', 'server.ts', 'worker.ts', 'env.ts', 'rate-limits.ts'] as const;
 
@@ -98,6 +102,17 @@ export function serviceLayoutProblems(serviceDir: string, serviceName: string): 
           break;
         }
       }
+    }
+    if ((role === 'service' || role?.endsWith('-service')) && /\bfrom\s*['"]fastify['"]/.test(code)) {
+      report('a service module imports fastify: service functions take the context (ctx), routes read the request');
+    }
+    if (parts.length === 1 && name === 'app.ts') {
+      if (!/export const service: ServiceDefinition(?:<\w+>)? = \{/.test(code)) {
+        report('app.ts exports its definition as `export const service: ServiceDefinition<...> = {...}`');
+      }
+      if (!/\n\s*routes: \[/.test(code)) report('app.ts lists its route modules in `routes: [...]`');
+      if (!/export default service;/.test(code)) report('app.ts ends with `export default service;`');
+      if (/export (?:async )?function /.test(code)) report('app.ts exports no functions: one definition, no factory');
     }
     if (serviceName !== 'admin') {
       // Imported names (contract types such as AdminPost) are the contracts' words, not the service's.

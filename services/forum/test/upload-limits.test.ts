@@ -17,7 +17,7 @@ import {
 } from '@wfm/service-kit';
 import { UploadResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
-import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
+import { UPLOAD_MESSAGES } from '../src/uploads/uploads-attachments.ts';
 import { PNG, multipart } from './files.ts';
 import { randomIp } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { UploadResponse, type UploadedFile } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { contentDisposition } from '@wfm/service-kit';
-import { UPLOAD_MESSAGES } from '../src/uploads/uploads-service.ts';
+import { UPLOAD_MESSAGES } from '../src/uploads/uploads-attachments.ts';
 import { DOC, DOC_WITH_VBA, DOCM, DOCX, ELF, HTML, JPEG, PDF, PE, PNG, XLSX, multipart } from './files.ts';
 import { newVisitor, type Visitor } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
 import { enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { writeLimits } from '../rate-limits.ts';
-import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
+import { FILE_NOT_FOUND, createForumUploads } from './uploads-attachments.ts';
 import type { ForumContext } from '../context.ts';
 
 export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {

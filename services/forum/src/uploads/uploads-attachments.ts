@@ -9,7 +9,7 @@ export const UPLOAD_MESSAGES = uploadMessagesOf(ATTACHMENTS);
 
 export const FILE_NOT_FOUND = 'File not found';
 
-/** The forum's attachments: the kit's uploads module on the forum schema's tables. */
+/** The forum's attachments: the kit's uploads module on the forum schema's tables, received in the upload route (it streams the request). */
 export function createForumUploads(deps: UploadsDeps) {
   const uploads = createUploads(deps);
   const attachments = uploads.use(ATTACHMENTS);
