@@ -17,7 +17,7 @@ import {
   createServiceApp,
   createSql,
   processMetricsRegistry,
-  registerJobQueueMetrics,
+  registerTaskQueueMetrics,
 } from '@wfm/service-kit';
 import { readYamlDocuments, renderKustomization, type Manifest } from './support/kustomize.ts';
 import { INFRA_DIR } from './support/paths.ts';
@@ -45,7 +45,7 @@ async function registeredSeries(): Promise<Set<string>> {
     logger: Fastify().log,
   });
   const jobs = new Registry();
-  registerJobQueueMetrics(jobs);
+  registerTaskQueueMetrics(jobs);
   try {
     const metrics = [service.metricsRegistry, gateway.metricsRegistry, jobs, processMetricsRegistry()].flatMap((registry) =>
       registry.getMetricsAsArray().map((m) => ({ name: m.name, type: (m as unknown as { type: string }).type })),

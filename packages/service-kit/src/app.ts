@@ -26,7 +26,7 @@ import { enforceLimits, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
-import type { ServiceJobs } from './jobs/job-runner.ts';
+import type { ServiceTasks } from './tasks/task-runner.ts';
 import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from './uploads/upload-settings.ts';
 import {
   createVisitorVerifier,
@@ -76,8 +76,8 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   onReady?(app: FastifyInstance, ctx: C): Promise<void>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
-  /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit jobs/). */
-  tasks?(ctx: C): ServiceJobs;
+  /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit tasks/). */
+  tasks?(ctx: C): ServiceTasks;
   /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
   limits?: LimitTable;
   /**

@@ -82,7 +82,7 @@ export { ANONYMOUS_AUTHOR } from './author-names.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';
 export * from './uploads/index.ts';
-export * from './jobs/index.ts';
+export * from './tasks/index.ts';
 export {
   activeTraceHeaders,
   otlpTracesUrl,

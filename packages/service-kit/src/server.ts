@@ -15,11 +15,11 @@ import { runMigrations } from './migrate.ts';
 import { exitOnSignals } from './shutdown.ts';
 import { startOutboxRelay, type OutboxRelay } from './relay.ts';
 import { startTableMaintenance } from './table-maintenance.ts';
-import { registerJobQueueMetrics } from './jobs/job-metrics.ts';
-import { startServiceJobs } from './jobs/service-jobs.ts';
+import { registerTaskQueueMetrics } from './tasks/task-metrics.ts';
+import { startServiceTasks } from './tasks/service-tasks.ts';
 import { startTracing } from './telemetry/tracing.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
-import { serviceJobsOf } from './uploads/upload-cleanup.ts';
+import { serviceTasksOf } from './uploads/upload-cleanup.ts';
 
 export interface StartServiceOverrides {
   /** Environment to read instead of process.env. */
@@ -146,15 +146,15 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
       env,
     });
     cleanups.push(() => app.close());
-    const serviceJobs = serviceJobsOf(def, app);
+    const serviceJobs = serviceTasksOf(def, app);
     if (serviceJobs) {
-      const jobs = startServiceJobs({
+      const jobs = startServiceTasks({
         name: def.name,
         jobs: serviceJobs,
         sql,
         redisUrl: env.REDIS_URL,
         logger,
-        metrics: registerJobQueueMetrics(app.metricsRegistry),
+        metrics: registerTaskQueueMetrics(app.metricsRegistry),
       });
       cleanups.push(() => jobs.close());
     }

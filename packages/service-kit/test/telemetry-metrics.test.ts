@@ -9,9 +9,9 @@ import { createMemoryBus } from '../src/bus/memory.ts';
 import { createNatsBus } from '../src/bus/nats.ts';
 import type { EventBus } from '../src/bus/types.ts';
 import { createSql, type Sql } from '../src/db.ts';
-import { registerJobQueueMetrics } from '../src/jobs/job-metrics.ts';
-import { startJobRunner } from '../src/jobs/job-runner.ts';
-import { queueConnection } from '../src/jobs/queue-connection.ts';
+import { registerTaskQueueMetrics } from '../src/tasks/task-metrics.ts';
+import { startTaskRunner } from '../src/tasks/task-runner.ts';
+import { queueConnection } from '../src/tasks/queue-connection.ts';
 import { createLogger } from '../src/logger.ts';
 import { registerConsumerLagMetrics, registerOutboxMetrics } from '../src/metrics.ts';
 import { runMigrations } from '../src/migrate.ts';
@@ -136,10 +136,10 @@ describe('consumer lag metrics', () => {
 describe('job queue metrics', () => {
   it('show the queue depth by state and count failed attempts by job name (BullMQ on Redis)', async () => {
     const registry = new Registry();
-    const metrics = registerJobQueueMetrics(registry);
+    const metrics = registerTaskQueueMetrics(registry);
     const held = gate();
     const queueName = `metrics-test-${uid()}`;
-    const runner = await startJobRunner({
+    const runner = await startTaskRunner({
       connection: queueConnection({ redisUrl: TEST_REDIS_URL, databaseUrl: db.url }),
       queueName,
       logger,

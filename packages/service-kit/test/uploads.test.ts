@@ -12,7 +12,7 @@ import { PDF, PNG, multipartBody } from '../src/testing-files.ts';
 import { serveUpload } from '../src/uploads/serve-upload.ts';
 import {
   cleanUpUploads,
-  serviceJobsOf,
+  serviceTasksOf,
   uploadCleanupJobName,
   UPLOAD_CLEANUP_BATCH,
   type UploadCleanupResult,
@@ -205,13 +205,13 @@ describe('upload cleanup', () => {
     const sql = pool(db, schema);
     const def = definition(schema, 'uploads-new-layout', true);
     const app = await appOf(def, sql);
-    const jobs = serviceJobsOf(def, app)!;
+    const jobs = serviceTasksOf(def, app)!;
     expect(jobs.handlers.map((h) => h.name)).toEqual([uploadCleanupJobName(schema)]);
     expect(jobs.repeat).toEqual([{ name: 'cleanup_job.upload-cleanup', everyMs: DEFAULT_UPLOAD_SETTINGS.cleanupEveryMs }]);
     const ownJob = { name: 'own', run: async () => 'done' };
-    const withOwn = serviceJobsOf({ ...def, tasks: () => ({ handlers: [ownJob] }) }, app)!;
+    const withOwn = serviceTasksOf({ ...def, tasks: () => ({ handlers: [ownJob] }) }, app)!;
     expect(withOwn.handlers.map((h) => h.name)).toEqual(['own', 'cleanup_job.upload-cleanup']);
-    expect(serviceJobsOf({ ...def, uploads: false }, app)).toBeUndefined();
+    expect(serviceTasksOf({ ...def, uploads: false }, app)).toBeUndefined();
 
     await sql`
       INSERT INTO uploads (name, original_name, mimetype, size, created_at)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, createSql, queueConnection, startJobRunner, type JobHandler } from '@wfm/service-kit';
+import { createLogger, createSql, queueConnection, startTaskRunner, type TaskHandler } from '@wfm/service-kit';
 import { checkTaskHandlers, createTaskHandlers } from '../src/backups/backups-tasks.ts';
 import { ALL_TASK_NAMES, TASK_NAMES } from '../src/backups/backups-task-names.ts';
 
-const handler = (name: string): JobHandler => ({ name, run: async () => undefined });
+const handler = (name: string): TaskHandler => ({ name, run: async () => undefined });
 const allHandlers = () => ALL_TASK_NAMES.map(handler);
 const NOWHERE = 'postgres://nobody@127.0.0.1:1/none';
 
@@ -23,7 +23,7 @@ describe('the worker job handlers', () => {
 
   it("the kit's job runner refuses a duplicate before connecting", async () => {
     await expect(
-      startJobRunner({
+      startTaskRunner({
         handlers: [...allHandlers(), handler(TASK_NAMES.backup)],
         connection: queueConnection({ databaseUrl: NOWHERE }),
         queueName: 'admin-test-never-used',

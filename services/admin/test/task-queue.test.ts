@@ -7,7 +7,7 @@ import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@wfm/serv
 import { createTaskQueue, TaskFailedError, TaskTimeoutError, type TaskQueue } from '../src/backups/backups-task-queue.ts';
 import { TASK_NAMES } from '../src/backups/backups-task-names.ts';
 import { backendArgs, queueConnection, QUEUE_SCHEMA, type QueueConnection } from '@wfm/service-kit';
-import type { JobContext, JobHandler } from '@wfm/service-kit';
+import type { TaskContext, TaskHandler } from '@wfm/service-kit';
 import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 
 const logger = createLogger('admin-job-test', 'silent');
@@ -21,10 +21,10 @@ describe.each([
   let connection: QueueConnection;
   let worker: RunningWorker;
   let jobs: TaskQueue;
-  const runs = new Map<string, JobContext[]>();
+  const runs = new Map<string, TaskContext[]>();
 
   /** Backup jobs answer their data after `delayMs`; restore jobs fail as their data says. */
-  const handlers: JobHandler[] = [
+  const handlers: TaskHandler[] = [
     {
       name: TASK_NAMES.backup,
       async run(data, ctx) {

@@ -13,7 +13,7 @@ import { newBackupFileName } from '../src/backups/backups-files.ts';
 import { createTaskQueue, TaskFailedError } from '../src/backups/backups-task-queue.ts';
 import { ALL_TASK_NAMES, TASK_NAMES } from '../src/backups/backups-task-names.ts';
 import { queueConnection } from '@wfm/service-kit';
-import type { JobHandler } from '@wfm/service-kit';
+import type { TaskHandler } from '@wfm/service-kit';
 import { startWorker } from '../src/worker/worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
@@ -102,8 +102,8 @@ describe('startWorker', () => {
   });
 
   it('refuses to start with a duplicate or a missing job handler', async () => {
-    const handlers = (...names: string[]): JobHandler[] => names.map((name) => ({ name, run }));
-    const start = (list: JobHandler[]) =>
+    const handlers = (...names: string[]): TaskHandler[] => names.map((name) => ({ name, run }));
+    const start = (list: TaskHandler[]) =>
       startWorker({ databaseUrl: db.url, port: 0, host: '127.0.0.1', logger, queueName: testQueue(), handlers: list });
 
     await expect(start(handlers(TASK_NAMES.backup, TASK_NAMES.restore, TASK_NAMES.backup))).rejects.toThrow(

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMA_MESSAGES } from '@wfm/contracts/ama';
-import { createLogger, queueConnection, startJobRunner, type JobRunner } from '@wfm/service-kit';
+import { createLogger, queueConnection, startTaskRunner, type TaskRunner } from '@wfm/service-kit';
 import { TEST_REDIS_URL } from '@wfm/service-kit/testing';
 import { EXPIRE_HOLDS_TASK } from '../src/common/common-tasks.ts';
 import { DAY, HOUR, PDF, book, buildAma, createSession, get, multipart, newVisitor, outboxEvents, post, validBooking, type AmaTest } from './helpers.ts';
 
 let t: AmaTest;
-let runner: JobRunner;
+let runner: TaskRunner;
 beforeAll(async () => {
   t = await buildAma();
   // The service's own task definitions on a real queue (Redis), sharing the app's context and clock.
-  runner = await startJobRunner({
+  runner = await startTaskRunner({
     ...t.def.tasks!(t.ctx),
     repeat: [],
     connection: queueConnection({ redisUrl: TEST_REDIS_URL, databaseUrl: t.databaseUrl }),

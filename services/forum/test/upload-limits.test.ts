@@ -8,8 +8,8 @@ import {
   loadRateLimitSettings,
   createPgUploadStore,
   queueConnection,
-  serviceJobsOf,
-  startJobRunner,
+  serviceTasksOf,
+  startTaskRunner,
   createLogger,
   uploadCleanupJobName,
   type UploadCleanupResult,
@@ -246,11 +246,11 @@ describe('upload cleanup job', () => {
              ('Idea', 'Inline', ${`look ![chart](/uploads/${names.oldInBody})`}, 'someone', '[]')`;
 
     const logger = createLogger('forum', process.env.LOG_LEVEL ?? 'silent');
-    const runner = await startJobRunner({
+    const runner = await startTaskRunner({
       connection: queueConnection({ redisUrl: TEST_REDIS_URL, databaseUrl: t.databaseUrl }),
       queueName: `forum-test-${randomBytes(4).toString('hex')}`,
       // The forum's jobs as the kit starts them (uploads: true adds the cleanup), grace period 24 h.
-      ...serviceJobsOf(service, t.app)!,
+      ...serviceTasksOf(service, t.app)!,
       repeat: [],
       logger,
     });

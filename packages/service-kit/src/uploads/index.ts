@@ -26,9 +26,9 @@ export {
 } from './uploads.ts';
 export {
   cleanUpUploads,
-  serviceJobsOf,
+  serviceTasksOf,
   uploadCleanupJobName,
-  uploadCleanupJobs,
+  uploadCleanupTasks,
   UPLOAD_CLEANUP_BATCH,
   type UploadCleanupDeps,
   type UploadCleanupResult,

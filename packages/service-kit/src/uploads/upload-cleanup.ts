@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ServiceDefinition } from '../app.ts';
 import { contextOf, type ServiceContext } from '../context.ts';
 import type { Sql } from '../db.ts';
-import type { JobHandler, ServiceJobs } from '../jobs/job-runner.ts';
+import type { TaskHandler, ServiceTasks } from '../tasks/task-runner.ts';
 import { createPgUploadQuota } from './upload-quota.ts';
 import type { UploadSettings } from './upload-settings.ts';
 import { createPgUploadStore } from './upload-store.ts';
@@ -53,11 +53,11 @@ export async function cleanUpUploads(deps: UploadCleanupDeps): Promise<UploadCle
  * The background job of a service that stores uploads (added by the kit when its definition says
  * `uploads: true`): cleanUpUploads every `settings.cleanupEveryMs` on the service's own queue.
  */
-export function uploadCleanupJobs(
+export function uploadCleanupTasks(
   deps: Omit<UploadCleanupDeps, 'log' | 'settings'> & { schema: string; settings: UploadSettings },
-): ServiceJobs {
+): ServiceTasks {
   const name = uploadCleanupJobName(deps.schema);
-  const handler: JobHandler = {
+  const handler: TaskHandler = {
     name,
     run: async (_data, job) => cleanUpUploads({ ...deps, log: job.logger }),
   };
@@ -68,13 +68,13 @@ export function uploadCleanupJobs(
  * The background jobs a service runs: its definition's own, plus the upload cleanup when it stores
  * uploads; undefined when there are none.
  */
-export function serviceJobsOf<C extends ServiceContext>(
+export function serviceTasksOf<C extends ServiceContext>(
   def: Pick<ServiceDefinition<C>, 'schema' | 'tasks' | 'uploads'>,
   app: FastifyInstance,
-): ServiceJobs | undefined {
+): ServiceTasks | undefined {
   const own = def.tasks?.(contextOf<C>(app));
   if (!def.uploads) return own;
-  const cleanup = uploadCleanupJobs({ sql: app.sql, schema: def.schema, settings: app.uploadSettings });
+  const cleanup = uploadCleanupTasks({ sql: app.sql, schema: def.schema, settings: app.uploadSettings });
   return {
     handlers: [...(own?.handlers ?? []), ...cleanup.handlers],
     repeat: [...(own?.repeat ?? []), ...(cleanup.repeat ?? [])],

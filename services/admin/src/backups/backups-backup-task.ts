@@ -5,7 +5,7 @@ import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import { SERVICES } from '@wfm/contracts/shared';
 import { type CreateBackupResponse } from '@wfm/contracts/admin';
-import type { JobHandler } from '@wfm/service-kit';
+import type { TaskHandler } from '@wfm/service-kit';
 import { isBackupFileName } from './backups-files.ts';
 import { TASK_NAMES } from './backups-task-names.ts';
 import { assertToolMatchesServer, runPgTool, type PgToolsOptions } from './backups-pg-tools.ts';
@@ -43,7 +43,7 @@ const exists = (file: string) =>
  * directory never lists a half-written backup. Outbox rows are left out: they are events already
  * on their way, and a restore must not send them again.
  */
-export function createBackupHandler(opts: BackupTaskOptions): JobHandler {
+export function createBackupHandler(opts: BackupTaskOptions): TaskHandler {
   const schemas = opts.schemas ?? SERVICE_SCHEMAS;
   return {
     name: TASK_NAMES.backup,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import postgres from 'postgres';
 import { z } from 'zod';
-import { writeEvent, type JobHandler, type Sql } from '@wfm/service-kit';
+import { writeEvent, type TaskHandler, type Sql } from '@wfm/service-kit';
 import { SERVICE_SCHEMAS } from './backups-backup-task.ts';
 import { isBackupFileName } from './backups-files.ts';
 import { TASK_NAMES } from './backups-task-names.ts';
@@ -85,7 +85,7 @@ async function reseedOutboxes(databaseUrl: string, schemas: readonly string[]): 
  * (KEPT_SCHEMAS) is replaced by the backup's in one transaction (a failure changes nothing). Services keep running: their pools
  * resolve tables by name, and the `admin.database.restored` event tells them to drop caches.
  */
-export function createRestoreHandler(opts: RestoreTaskOptions): JobHandler {
+export function createRestoreHandler(opts: RestoreTaskOptions): TaskHandler {
   const schemas = opts.schemas ?? SERVICE_SCHEMAS;
   return {
     name: TASK_NAMES.restore,

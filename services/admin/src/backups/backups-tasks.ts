@@ -1,4 +1,4 @@
-import type { JobHandler, Sql } from '@wfm/service-kit';
+import type { TaskHandler, Sql } from '@wfm/service-kit';
 import { createBackupHandler } from './backups-backup-task.ts';
 import { ALL_TASK_NAMES } from './backups-task-names.ts';
 import { createRestoreHandler } from './backups-restore-task.ts';
@@ -16,7 +16,7 @@ export interface TaskHandlerDeps {
 }
 
 /** Every task the worker runs (on the kit's job runner, queue `admin`). */
-export function createTaskHandlers(deps: TaskHandlerDeps): JobHandler[] {
+export function createTaskHandlers(deps: TaskHandlerDeps): TaskHandler[] {
   return [
     createBackupHandler({ backupDir: deps.backupDir, databaseUrl: deps.backupDatabaseUrl, binDir: deps.pgBinDir }),
     createRestoreHandler({
@@ -33,7 +33,7 @@ export function createTaskHandlers(deps: TaskHandlerDeps): JobHandler[] {
  * enqueues (`required`) that has no handler, so a wiring mistake stops the worker at start instead
  * of failing tasks later.
  */
-export function checkTaskHandlers(handlers: readonly JobHandler[], required: readonly string[] = ALL_TASK_NAMES): string[] {
+export function checkTaskHandlers(handlers: readonly TaskHandler[], required: readonly string[] = ALL_TASK_NAMES): string[] {
   const names = new Set<string>();
   for (const handler of handlers) {
     if (names.has(handler.name)) throw new Error(`Duplicate job handler "${handler.name}"`);

@@ -4,10 +4,10 @@ import {
   describeQueueConnection,
   processMetricsFor,
   queueConnection,
-  registerJobQueueMetrics,
+  registerTaskQueueMetrics,
   serveMetrics,
-  startJobRunner,
-  type JobHandler,
+  startTaskRunner,
+  type TaskHandler,
   type Logger,
   type QueueConnection,
 } from '@wfm/service-kit';
@@ -37,7 +37,7 @@ export interface WorkerOptions {
   /** Directory of pg_dump and pg_restore; default PATH. */
   pgBinDir?: string | undefined;
   /** Default: every task handler of backups-tasks.ts. */
-  handlers?: readonly JobHandler[];
+  handlers?: readonly TaskHandler[];
   /** The internal Prometheus listener (METRICS_PORT; port 0: a free one, for tests). Default: none. */
   metrics?: { port: number; host?: string } | undefined;
 }
@@ -84,8 +84,8 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     const tasks = checkTaskHandlers(handlers);
     // Process metrics plus the queue's depth by state and its failed attempts (job_queue_jobs, job_failures_total).
     const metricsRegistry = processMetricsFor(WORKER_NAME);
-    const jobMetrics = registerJobQueueMetrics(metricsRegistry);
-    const runner = await startJobRunner({
+    const jobMetrics = registerTaskQueueMetrics(metricsRegistry);
+    const runner = await startTaskRunner({
       handlers,
       connection: queue,
       queueName: opts.queueName ?? ADMIN_QUEUE,

@@ -1,4 +1,4 @@
-import type { ServiceJobs } from '@wfm/service-kit';
+import type { ServiceTasks } from '@wfm/service-kit';
 import type { AmaContext } from '../context.ts';
 import { expireHolds } from '../bookings/bookings-service.ts';
 import { deliverQueued } from '../emails/emails-service.ts';
@@ -15,7 +15,7 @@ export const SEND_EMAILS_EVERY_MS = 60_000;
  * The service's background tasks: hold expiry (with waitlist promotion) and mail retries (the kit adds
  * the upload cleanup, ama.upload-cleanup, since the definition stores uploads).
  */
-export function amaTasks(ctx: AmaContext): ServiceJobs {
+export function amaTasks(ctx: AmaContext): ServiceTasks {
   return {
     handlers: [
       { name: EXPIRE_HOLDS_TASK, run: async () => expireHolds(ctx) },

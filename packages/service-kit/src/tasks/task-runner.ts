@@ -1,10 +1,10 @@
 import { Queue, QueueEvents, UnrecoverableError, Worker, type DefaultJobOptions, type IQueueBackend, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { JOB_QUEUE_STATES, type JobQueueMetrics, type JobQueueState } from './job-metrics.ts';
+import { TASK_QUEUE_STATES, type TaskQueueMetrics, type TaskQueueState } from './task-metrics.ts';
 import { backendArgs, explainQueueError, type QueueConnection } from './queue-connection.ts';
 
 /** What a running job knows about itself. */
-export interface JobContext {
+export interface TaskContext {
   id: string;
   /** 1 on the first try, 2 on the first retry, ... */
   attempt: number;
@@ -12,25 +12,25 @@ export interface JobContext {
 }
 
 /** A named kind of background job and the function that runs one; its result is the job's return value. */
-export interface JobHandler {
+export interface TaskHandler {
   name: string;
-  run(data: unknown, ctx: JobContext): Promise<unknown>;
+  run(data: unknown, ctx: TaskContext): Promise<unknown>;
 }
 
 /** A job the queue adds by itself every `everyMs` (a BullMQ job scheduler, one per name across replicas). */
-export interface RepeatableJob {
+export interface RepeatableTask {
   name: string;
   everyMs: number;
   data?: object;
 }
 
 /** What a service registers: its handlers and the jobs that repeat. */
-export interface ServiceJobs {
-  handlers: JobHandler[];
-  repeat?: RepeatableJob[];
+export interface ServiceTasks {
+  handlers: TaskHandler[];
+  repeat?: RepeatableTask[];
 }
 
-export interface JobRunnerOptions extends ServiceJobs {
+export interface TaskRunnerOptions extends ServiceTasks {
   connection: QueueConnection;
   /** One queue per service (its name), so a service's worker only ever sees its own jobs. */
   queueName: string;
@@ -38,25 +38,25 @@ export interface JobRunnerOptions extends ServiceJobs {
   /** Jobs run at the same time by this process; default 1. */
   concurrency?: number;
   jobOptions?: DefaultJobOptions;
-  /** Where to report queue depth and failures (registerJobQueueMetrics); default: nowhere. */
-  metrics?: JobQueueMetrics | undefined;
+  /** Where to report queue depth and failures (registerTaskQueueMetrics); default: nowhere. */
+  metrics?: TaskQueueMetrics | undefined;
 }
 
-export interface JobRunner {
+export interface TaskRunner {
   readonly queueName: string;
   /** Adds a job; answers its id. */
   add(name: string, data?: object): Promise<string>;
   /** Adds a job and waits for its result (rejects with the failure reason, or on timeout). */
   run(name: string, data?: object, timeoutMs?: number): Promise<unknown>;
   /** Jobs in the queue by state (metrics). */
-  counts(): Promise<Record<JobQueueState, number>>;
+  counts(): Promise<Record<TaskQueueState, number>>;
   /** True while the worker consumes the queue (readiness checks). */
   isRunning(): boolean;
   close(): Promise<void>;
 }
 
 /** Retries with exponential backoff; finished jobs are kept a little while for inspection. */
-export const SERVICE_JOB_OPTIONS: DefaultJobOptions = {
+export const SERVICE_TASK_OPTIONS: DefaultJobOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 5_000 },
   removeOnComplete: { age: 24 * 3600, count: 100 },
@@ -70,8 +70,8 @@ type AnyQueue = Queue<object, unknown, string, object, unknown, string, IQueueBa
  * fails the job for good), upserts the repeatable jobs' schedulers (idempotent, so every replica
  * may do it at boot), and consumes the queue in this process. Resolves once connected.
  */
-export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner> {
-  const handlers = new Map<string, JobHandler>();
+export async function startTaskRunner(opts: TaskRunnerOptions): Promise<TaskRunner> {
+  const handlers = new Map<string, TaskHandler>();
   for (const handler of opts.handlers) {
     if (handlers.has(handler.name)) throw new Error(`Duplicate job handler "${handler.name}"`);
     handlers.set(handler.name, handler);
@@ -83,7 +83,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   const { factory, connection, prefix } = backendArgs(opts.connection);
   const base = { connection, ...(prefix ? { prefix } : {}) };
   const logger = opts.logger;
-  const queue: AnyQueue = new Queue(opts.queueName, { ...base, defaultJobOptions: opts.jobOptions ?? SERVICE_JOB_OPTIONS }, factory);
+  const queue: AnyQueue = new Queue(opts.queueName, { ...base, defaultJobOptions: opts.jobOptions ?? SERVICE_TASK_OPTIONS }, factory);
   queue.on('error', (err) => logger.warn({ err }, 'job queue error'));
   const worker = new Worker(
     opts.queueName,
@@ -127,11 +127,11 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   };
 
   const counts = async () => {
-    const found = await queue.getJobCounts(...JOB_QUEUE_STATES);
-    return Object.fromEntries(JOB_QUEUE_STATES.map((state) => [state, found[state] ?? 0])) as Record<JobQueueState, number>;
+    const found = await queue.getJobCounts(...TASK_QUEUE_STATES);
+    return Object.fromEntries(TASK_QUEUE_STATES.map((state) => [state, found[state] ?? 0])) as Record<TaskQueueState, number>;
   };
 
-  const runner: JobRunner = {
+  const runner: TaskRunner = {
     queueName: opts.queueName,
     add,
     async run(name, data = {}, timeoutMs = 30_000) {

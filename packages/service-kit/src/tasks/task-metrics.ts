@@ -1,17 +1,17 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** Queue states reported by job_queue_jobs (completed jobs are only kept for inspection, so left out). */
-export const JOB_QUEUE_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
-export type JobQueueState = (typeof JOB_QUEUE_STATES)[number];
+export const TASK_QUEUE_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
+export type TaskQueueState = (typeof TASK_QUEUE_STATES)[number];
 
-/** What the metrics ask of a running queue (a JobRunner). */
+/** What the metrics ask of a running queue (a TaskRunner). */
 export interface CountedQueue {
   readonly queueName: string;
-  counts(): Promise<Record<JobQueueState, number>>;
+  counts(): Promise<Record<TaskQueueState, number>>;
 }
 
-/** The job-queue metrics of one registry: startJobRunner({ metrics }) reports to it. */
-export interface JobQueueMetrics {
+/** The job-queue metrics of one registry: startTaskRunner({ metrics }) reports to it. */
+export interface TaskQueueMetrics {
   /** Includes the queue in job_queue_jobs until the returned function is called. */
   watch(queue: CountedQueue): () => void;
   /** Counts one failed attempt of a job (job_failures_total). */
@@ -22,7 +22,7 @@ export interface JobQueueMetrics {
  * BullMQ queue depth by state (`job_queue_jobs{queue,state}`, read from the queue when Prometheus
  * scrapes) and failed attempts by job name (`job_failures_total{queue,job}`), registered in `registry`.
  */
-export function registerJobQueueMetrics(registry: Registry): JobQueueMetrics {
+export function registerTaskQueueMetrics(registry: Registry): TaskQueueMetrics {
   const queues = new Set<CountedQueue>();
   new Gauge({
     name: 'job_queue_jobs',
@@ -36,7 +36,7 @@ export function registerJobQueueMetrics(registry: Registry): JobQueueMetrics {
       this.reset();
       for (const { queue, counts } of readings) {
         if (!counts) continue;
-        for (const state of JOB_QUEUE_STATES) this.set({ queue, state }, counts[state]);
+        for (const state of TASK_QUEUE_STATES) this.set({ queue, state }, counts[state]);
       }
     },
   });

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Sql } from '../db.ts';
-import type { JobQueueMetrics } from './job-metrics.ts';
-import { startJobRunner, type JobRunner, type ServiceJobs } from './job-runner.ts';
+import type { TaskQueueMetrics } from './task-metrics.ts';
+import { startTaskRunner, type TaskRunner, type ServiceTasks } from './task-runner.ts';
 import { describeQueueConnection, queueConnectionForSql } from './queue-connection.ts';
 
-export interface ServiceJobsHandle {
+export interface ServiceTasksHandle {
   /** The runner once connected, else undefined (still trying). */
-  readonly runner: JobRunner | undefined;
+  readonly runner: TaskRunner | undefined;
   close(): Promise<void>;
 }
 
@@ -19,23 +19,23 @@ const RETRY_MAX_MS = 60_000;
  * retrying with backoff (logged) until it connects or the service closes. Handlers run in the
  * service's process with the service's own pool and role.
  */
-export function startServiceJobs(opts: {
+export function startServiceTasks(opts: {
   name: string;
-  jobs: ServiceJobs;
+  jobs: ServiceTasks;
   sql: Sql;
   redisUrl?: string | undefined;
   logger: Logger;
   /** Queue depth and failures (the service's metrics registry). */
-  metrics?: JobQueueMetrics | undefined;
-}): ServiceJobsHandle {
+  metrics?: TaskQueueMetrics | undefined;
+}): ServiceTasksHandle {
   const connection = queueConnectionForSql({ redisUrl: opts.redisUrl, sql: opts.sql });
-  let runner: JobRunner | undefined;
+  let runner: TaskRunner | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> | undefined;
 
   const tryStart = (delay: number) => {
-    attempt = startJobRunner({ ...opts.jobs, connection, queueName: opts.name, logger: opts.logger, metrics: opts.metrics }).then(
+    attempt = startTaskRunner({ ...opts.jobs, connection, queueName: opts.name, logger: opts.logger, metrics: opts.metrics }).then(
       async (started) => {
         if (closed) return started.close();
         runner = started;
