@@ -16,6 +16,7 @@ export {
   PROOF_OF_WORK_ALGORITHM,
   PROOF_OF_WORK_COST,
   ProofOfWork,
+  solveProofOfWorkNatively,
   type ProofOfWorkOptions,
   type ProofOfWorkPayload,
   type VerifyOutcome,

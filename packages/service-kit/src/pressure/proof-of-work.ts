@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { createChallenge, solveChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
 import { redisCounterPrefix, type RateLimitSettings } from '../rate-limit-table.ts';
@@ -17,7 +17,7 @@ export const PROOF_OF_WORK_ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per attempt. */
 export const PROOF_OF_WORK_COST = 100;
 /** Counters below which the level-1 answer lies; each level above doubles it. */
-export const LEVEL_ONE_MAX_COUNTER = 800;
+export const LEVEL_ONE_MAX_COUNTER = 500;
 /** How long a challenge can be answered; a used answer is remembered until then. */
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 
@@ -166,3 +166,13 @@ function decodePayload(raw: string | undefined): ProofOfWorkPayload | undefined 
 /** The header value for an answer (what the browser solver returns). */
 export const encodeProofOfWork = (payload: ProofOfWorkPayload): string =>
   Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
+
+/**
+ * Solves a challenge with Node's native PBKDF2, as a script would: the bench's attacker
+ * (scripts/lib/pow-bench.ts) and tests. Resolves to the header value.
+ */
+export async function solveProofOfWorkNatively(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('No solution within the time limit.');
+  return encodeProofOfWork({ challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } });
+}
