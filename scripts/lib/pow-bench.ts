@@ -10,7 +10,7 @@
  * are remembered in memory. Samples per level: POW_BENCH_SAMPLES (default 20).
  */
 import { randomBytes } from 'node:crypto';
-import { solveProofOfWork } from '@wfm/pow-client';
+import { solveProofOfWork } from '@wfm/pow-client/solve';
 import {
   MAX_PRESSURE_LEVEL,
   maxCounter,
@@ -51,7 +51,7 @@ export async function benchPow(samples = Number(process.env.POW_BENCH_SAMPLES ??
     for (let i = 0; i < samples; i++) {
       for (const [times, solve] of [
         [native, solveProofOfWorkNatively],
-        [web, (challenge) => solveProofOfWork(challenge)],
+        [web, (challenge: Parameters<typeof solveProofOfWork>[0]) => solveProofOfWork(challenge)],
       ] as const) {
         const challenge = await pow.issue('token', address, level);
         const start = performance.now();

@@ -5,7 +5,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as kit from '@wfm/service-kit/pressure';
 import { loadRateLimitSettings } from '@wfm/service-kit';
-import { TEST_REDIS_URL } from '@wfm/service-kit/testing';
 import {
   fetchWithProofOfWork,
   PROOF_OF_WORK_CODE,
@@ -15,6 +14,8 @@ import {
 } from '../src/index.ts';
 import type { WorkerReply, WorkerRequest } from '../src/protocol.ts';
 
+// As the kit's TEST_REDIS_URL (its testing module is not imported: it does not type-check under the DOM lib).
+const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRET = 'pow-client-test-secret-0123456789abcdef';
 let redis: Redis;
 beforeAll(() => {
