@@ -20,6 +20,9 @@
  *            LIGHTHOUSE_RUNS (5) runs each, on LIGHTHOUSE_POSTS (500) seeded posts: medians of
  *            performance, TBT, LCP, max potential FID and CLS, the machine's benchmarkIndex; ends with
  *            `lighthouse worst median: <n>` (scripts/lib/lighthouse-bench.ts).
+ *   pow      time per proof-of-work answer at each pressure level, native (a script) and WebCrypto (the
+ *            web app's solver), one core, and the new tokens per hour that buys one address
+ *            (scripts/lib/pow-bench.ts; no services started).
  *   ws       5,000 websocket clients round-robin over two gateway processes: gateway memory per
  *            idle connection, then new post -> new_post on every client, p50/p99/max
  *            (scripts/lib/ws-bench.ts); ends with `ws p99 ms: <n>`.
@@ -50,6 +53,7 @@ import { benchGateway } from './lib/gateway-bench.ts';
 import { benchJobs } from './lib/jobs-bench.ts';
 import { benchLighthouse } from './lib/lighthouse-bench.ts';
 import { benchPolls } from './lib/polls-bench.ts';
+import { benchPow } from './lib/pow-bench.ts';
 import { benchSearch } from './lib/search-bench.ts';
 import { benchSoak } from './lib/soak-bench.ts';
 import { benchWs } from './lib/ws-bench.ts';
@@ -96,6 +100,7 @@ const benches: Record<string, () => Promise<void>> = {
     benchJobs({ pgAdminUrl: PG_ADMIN_URL, servicePassword: BENCH_SERVICE_PASSWORD, startRun, stopRun, measure, checkAlive: () => guard.checkAlive() }),
   ama: amaBench,
   polls: () => benchPolls({ guard, connections: CONNECTIONS, startRun, stopRun, measure }),
+  pow: () => benchPow(),
   soak: () =>
     benchSoak({ guard, pgAdminUrl: PG_ADMIN_URL, servicePassword: BENCH_SERVICE_PASSWORD, options: distributedOptions, dropDatabase }),
   ws: async () => {
