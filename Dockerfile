@@ -26,6 +26,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/ui/package.json packages/ui/
+COPY packages/pow-client/package.json packages/pow-client/
 COPY services/identity/package.json services/identity/
 COPY services/forum/package.json services/forum/
 COPY services/catalog/package.json services/catalog/
