@@ -19,7 +19,7 @@ const gz = promisify(gzip);
 function routeManifest(): Plugin {
   return {
     name: 'wfm-route-manifest',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
       const routes = Object.values(paths).map((route) => route.path);
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify({ routes, id: ROUTE_ID.source }, null, 2)}\n` });
@@ -69,7 +69,7 @@ const BUDGET_BYTES = Object.fromEntries(
 function jsBudget(): Plugin {
   return {
     name: 'wfm-js-budget',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c as BudgetChunk] : []));
       const figures = routeFigures(chunks, PAGE_MODULES, BUDGET_BYTES);
@@ -93,7 +93,7 @@ function precompress(): Plugin {
   let firstFiles: string[] = [];
   return {
     name: 'wfm-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -202,7 +202,28 @@ async function deferAppScripts(outDir: string, firstFiles: readonly string[]): P
 // The dev server forwards API, realtime and upload traffic to the gateway (PORT, default 8080).
 const gateway = `http://localhost:${process.env.PORT || 8080}`;
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (the second step of `npm run build`): the server renderer, src/entry-server.tsx,
+ * as one self-contained module graph in dist-ssr/ (every dependency bundled, React's production
+ * build), which the gateway imports from the build output (gateway/src/html-pages.ts).
+ */
+const ssrBuild = defineConfig({
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: 'src/entry-server.tsx',
+      output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+    },
+  },
+});
+
+const clientBuild = defineConfig({
   plugins: [react(), tailwindcss(), routeManifest(), jsBudget(), precompress()],
   server: {
     port: 5173,
@@ -241,3 +262,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));

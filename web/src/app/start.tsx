@@ -1,6 +1,6 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { hasInitialData } from '../lib/initial-data.ts';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
 import { createAppRouter, type RouteHandle } from './router.tsx';
@@ -14,18 +14,36 @@ export function start(): void {
   if (!root) throw new Error('index.html has no #root element');
   const router = createAppRouter();
   const queryClient = createQueryClient();
+  // Markup in #root is the server's rendering of this page from the same components
+  // (entry-server.tsx): React hydrates it, keeping the elements on screen.
+  const serverRendered = root.firstElementChild !== null;
   void prepareFirstRender(router, queryClient).finally(() => {
+    const app = (
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>
+    );
+    if (serverRendered) {
+      // The page was made for an anonymous visitor: this visitor's own copy (their vote) once hydrated.
+      const hydrated = () => {
+        // The boot script (web/vite.config.ts) gives the clicks it held to the hydrated elements.
+        document.dispatchEvent(new Event('wfm:hydrated'));
+        if (ownCopyNeeded()) void queryClient.invalidateQueries();
+      };
+      hydrateRoot(root, <AfterHydration onDone={hydrated}>{app}</AfterHydration>);
+      return;
+    }
     const reactRoot = createRoot(root);
     // A transition: React renders the first page in slices of a few milliseconds instead of one long
-    // task, so a phone stays responsive while it builds the page (the server markup is on screen).
-    startTransition(() => {
-      reactRoot.render(
-        <StrictMode>
-          <App router={router} queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
+    // task, so a phone stays responsive while it builds the page.
+    startTransition(() => reactRoot.render(app));
   });
+}
+
+/** Calls `onDone` once its children are hydrated (adds no element). */
+function AfterHydration({ children, onDone }: { children: ReactNode; onDone: () => void }) {
+  useEffect(() => onDone(), [onDone]);
+  return children;
 }
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -44,9 +62,9 @@ function routerReady(router: AppRouter): Promise<void> {
 }
 
 /**
- * A server-rendered page (gateway/src/html-pages.ts) already shows its content: React takes the
- * root over only once the route's code and the page's data (embedded in the page) are in hand, so
- * its first render shows the same content instead of a loading skeleton in between.
+ * A server-rendered page (gateway/src/html-pages.ts, entry-server.tsx) already shows its content:
+ * React hydrates it only once the route's code and the page's data (embedded in the page) are in
+ * hand, so its first render is the server's.
  */
 async function prepareFirstRender(router: AppRouter, queryClient: QueryClient): Promise<void> {
   await routerReady(router);

@@ -14,7 +14,8 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
  * messages published while the socket was away (a rolling deploy drops every socket) never come.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new RealtimeClient({ url: realtimeUrl() }));
+  // No window on the server (entry-server.tsx): the socket opens in an effect, which runs in the browser only.
+  const [client] = useState(() => new RealtimeClient({ url: typeof window === 'undefined' ? '' : realtimeUrl() }));
   const queryClient = useContext(QueryClientContext);
 
   useEffect(() => {
