@@ -145,6 +145,9 @@ export function headTags(head: PageHead): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
+/** The attributes of a server-rendered `#root` before hydration. */
+export const PENDING_ROOT = 'aria-busy="true" aria-disabled="true"';
+
 /** The id of the script element that carries a page's API answers to the web app. */
 export const INITIAL_DATA_ID = 'wfm-initial-data';
 
@@ -159,7 +162,10 @@ export function renderDocument(template: string, page: RenderedPage): string {
     .replace(/\s*<link\s+rel="canonical"[^>]*>/gi, '')
     .replace(/\s*<meta\s+(property="og:|name="twitter:)[^>]*>/gi, '');
   const withHead = cleaned.replace(/<\/head>/i, () => `  ${headTags(page.head)}\n  </head>`);
-  const withRoot = withHead.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${page.main}</div>`);
+  // Pending until React has hydrated it (web/src/app/start.tsx removes both): assistive technology,
+  // and browser automation, see that its controls do not act yet; the boot script holds the clicks
+  // on the controls marked for it and gives them once hydrated (web/vite.config.ts).
+  const withRoot = withHead.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root" ${PENDING_ROOT}>${page.main}</div>`);
   const data = { data: page.data, perVisitor: page.perVisitor ?? [] };
   return withRoot.replace(
     /<\/body>/i,

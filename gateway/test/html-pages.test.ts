@@ -129,7 +129,7 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://community.example.com/post/7" />');
     expect(res.body).toContain('<meta property="og:url" content="https://community.example.com/post/7" />');
     // The renderer's markup inside #root.
-    expect(res.body).toContain('<div id="root"><main id="main"><h1>Post 7 &lt;/script&gt;');
+    expect(res.body).toContain('<div id="root" aria-busy="true" aria-disabled="true"><main id="main"><h1>Post 7 &lt;/script&gt;');
     expect(res.body).toContain('<p>A comment</p>');
     // The template's own title and description were replaced, not kept beside the page's.
     expect(res.body).not.toContain('template description');
@@ -160,7 +160,7 @@ describe('server-rendered pages', () => {
     const res = await app.inject({ method: 'GET', url: '/post/404' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
-    expect(res.body).toContain('<div id="root"><main id="main"><p>Loading</p></main></div>');
+    expect(res.body).toContain('<div id="root" aria-busy="true" aria-disabled="true"><main id="main"><p>Loading</p></main></div>');
     expect(res.body).toContain('"data":{}');
   });
 
@@ -169,7 +169,7 @@ describe('server-rendered pages', () => {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['x-robots-tag'], url).toBe('noindex');
-      expect(res.body, url).toContain(`<div id="root"><main id="main"><h1>${url}</h1></main></div>`);
+      expect(res.body, url).toContain(`<div id="root" aria-busy="true" aria-disabled="true"><main id="main"><h1>${url}</h1></main></div>`);
       expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
     }
   });
@@ -178,7 +178,7 @@ describe('server-rendered pages', () => {
     const res = await app.inject({ method: 'GET', url: '/help' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Need Help? · WFM Community</title>');
-    expect(res.body).toContain('<div id="root"><main id="main"><h1>/help</h1></main></div>');
+    expect(res.body).toContain('<div id="root" aria-busy="true" aria-disabled="true"><main id="main"><h1>/help</h1></main></div>');
     expect((await app.inject({ method: 'GET', url: '/help' })).headers['x-cache']).toBe('HIT');
   });
 

@@ -5,6 +5,9 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
 import { createAppRouter, type RouteHandle } from './router.tsx';
 
+/** Sent on document once React has hydrated the server's markup (the boot script listens for it). */
+const HYDRATED_EVENT = 'wfm:hydrated';
+
 /** A visitor with a token waits at most this long for its own copy of a per-visitor read. */
 const PRELOAD_LIMIT_MS = 3_000;
 
@@ -26,11 +29,22 @@ export function start(): void {
     if (serverRendered) {
       // The page was made for an anonymous visitor: this visitor's own copy (their vote) once hydrated.
       const hydrated = () => {
+        // The server marks its markup pending (gateway/src/html-document.ts): its controls work now.
+        root.removeAttribute('aria-disabled');
+        root.removeAttribute('aria-busy');
         // The boot script (web/vite.config.ts) gives the clicks it held to the hydrated elements.
-        document.dispatchEvent(new Event('wfm:hydrated'));
+        document.dispatchEvent(new Event(HYDRATED_EVENT));
         if (ownCopyNeeded()) void queryClient.invalidateQueries();
       };
-      hydrateRoot(root, <AfterHydration onDone={hydrated}>{app}</AfterHydration>);
+      hydrateRoot(root, <AfterHydration onDone={hydrated}>{app}</AfterHydration>, {
+        // A mismatch makes React drop the server's markup and render afresh (typed text and focus
+        // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
+        onRecoverableError: (error) => {
+          const w = window as unknown as { wfmHydrationErrors?: string[] };
+          (w.wfmHydrationErrors ??= []).push(String(error));
+          console.error('hydration:', error);
+        },
+      });
       return;
     }
     const reactRoot = createRoot(root);
