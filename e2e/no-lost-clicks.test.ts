@@ -188,10 +188,12 @@ describe('every public page is server-rendered and hydrated, not replaced', () =
           expect(await page.evaluate(() => document.getElementById('root')!.getAttribute('aria-busy')), path).toBeNull();
           // The server's main element is still the one on screen: hydrated, not replaced.
           expect(await page.evaluate(() => document.querySelector('main') === (window as unknown as { serverMain: Element | null }).serverMain), path).toBe(true);
+          // React reports a mismatch after the commit: a moment later, on this page.
+          await page.waitForTimeout(300);
           expect(await page.evaluate(() => (window as unknown as { wfmHydrationErrors?: string[] }).wfmHydrationErrors ?? []), path).toEqual([]);
+          expect(errors.splice(0).filter((e) => /hydrat|#418|#423|#425/i.test(e)), path).toEqual([]);
           await screenshot(page, `ssr${path.replace(/\W+/g, '-')}-${name}`);
         }
-        expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
       } finally {
         await context.close();
       }

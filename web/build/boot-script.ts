@@ -11,8 +11,8 @@
  *    - a click on a control marked `data-replay-click="<key>"` (a page's main controls: vote,
  *      upvote, book, filters) is held: the control shows it is pending (`aria-busy`, index.css) and
  *      is clicked once again, by its key, as soon as React has hydrated it;
- *    - text typed into a field stays (the browser keeps it) and is told to React once hydrated, as
- *      React's state does not know it;
+ *    - text typed into a field stays: the browser keeps it, and the field hands it to its state
+ *      once hydrated (src/hooks/use-typed-before-hydration.ts);
  *    - links and GET forms work natively; any other control shows a progress cursor (index.css).
  *
  * It runs before the page's markup is parsed (a blocking script in the head, a few hundred bytes):
@@ -42,7 +42,6 @@ export function bootScript(entry: string, preloads: readonly string[]): string {
 
   var KEY = 'data-replay-click';
   var held = [];
-  var typed = [];
   /** The server's markup, while React has not hydrated it. */
   function pending(node) {
     var root = document.getElementById('root');
@@ -64,11 +63,9 @@ export function bootScript(entry: string, preloads: readonly string[]): string {
     held.push({ key: key, index: index, element: control });
     control.setAttribute('aria-busy', 'true');
   }
+  // Typing starts the app at once too (the field hands the text to React once hydrated).
   function type(event) {
-    var field = event.target;
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !pending(field)) return;
-    start();
-    if (typed.indexOf(field) < 0) typed.push(field);
+    if (event.target instanceof Element && pending(event.target)) start();
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('input', type, true);
@@ -93,17 +90,9 @@ export function bootScript(entry: string, preloads: readonly string[]): string {
     control.dispatchEvent(new MouseEvent('mouseup', init));
     control.click();
   }
-  /** React's value tracker holds the text it last saw: made to differ, the input event reaches onChange. */
-  function retell(field) {
-    if (field._valueTracker) field._valueTracker.setValue(field.value === '' ? ' ' : '');
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
   document.addEventListener('wfm:hydrated', function () {
     document.removeEventListener('click', hold, true);
     document.removeEventListener('input', type, true);
-    typed.splice(0).forEach(function (field) {
-      if (field.isConnected) whenHydrated(field, 0, retell);
-    });
     var queue = held.splice(0);
     function next() {
       var entry = queue.shift();
