@@ -166,9 +166,30 @@ describe('no lost clicks on a 4x slowed CPU: the main control, clicked at first 
   });
 });
 
+const publicPages = () => ['/', `/post/${seed.postId}`, '/polls', `/polls/${seed.pollId}`, '/tools', '/templates', '/ama', `/ama/${seed.sessionId}`, '/jobs', '/calculators', '/simulator', '/help', '/no-such-page'];
+
 describe('every public page is server-rendered and hydrated, not replaced', () => {
+  it('shows each page without JavaScript (the server markup alone), at desktop and phone width', async () => {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        for (const path of publicPages()) {
+          await page.goto(`${site}${path}`);
+          expect(await page.locator('main h1').first().textContent(), path).toBeTruthy();
+          await screenshot(page, `ssr-nojs${path.replace(/\W+/g, '-')}-${name}`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+
   it('answers each page with its markup, then hydrates it without a mismatch, at desktop and phone width', async () => {
-    const pages = ['/', `/post/${seed.postId}`, '/polls', `/polls/${seed.pollId}`, '/tools', '/templates', '/ama', `/ama/${seed.sessionId}`, '/jobs', '/calculators', '/simulator', '/help', '/no-such-page'];
+    const pages = publicPages();
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
