@@ -1,12 +1,17 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
 import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
+import { whenPageHydrated } from './page-hydrated.tsx';
 import { createAppRouter, type RouteHandle } from './router.tsx';
 
 /** Sent on document once React has hydrated the server's markup (the boot script listens for it). */
 const HYDRATED_EVENT = 'wfm:hydrated';
+
+/** The shell is hydrated; the page should follow within this (else its queries run regardless). */
+const BACKSTOP_MS = 5_000;
 
 /** A visitor with a token waits at most this long for its own copy of a per-visitor read. */
 const PRELOAD_LIMIT_MS = 3_000;
@@ -27,8 +32,16 @@ export function start(): void {
       </StrictMode>
     );
     if (serverRendered) {
+      // No query fetches until the page is hydrated: an answer that came between the shell's
+      // hydration and the page's (the shell's effects run in between) would make the page's
+      // hydrating render differ from the server's (its skeletons), a mismatch. Paused, not failed.
+      onlineManager.setOnline(false);
+      let once = false;
       // The page was made for an anonymous visitor: this visitor's own copy (their vote) once hydrated.
       const hydrated = () => {
+        if (once) return;
+        once = true;
+        onlineManager.setOnline(navigator.onLine !== false);
         // The server marks its markup pending (gateway/src/html-document.ts): its controls work now.
         root.removeAttribute('aria-disabled');
         root.removeAttribute('aria-busy');
@@ -36,7 +49,10 @@ export function start(): void {
         document.dispatchEvent(new Event(HYDRATED_EVENT));
         if (ownCopyNeeded()) void queryClient.invalidateQueries();
       };
-      hydrateRoot(root, <AfterHydration onDone={hydrated}>{app}</AfterHydration>, {
+      whenPageHydrated(hydrated);
+      // A page that never hydrates (its code failed to load) must not keep the queries paused.
+      const backstop = () => setTimeout(hydrated, BACKSTOP_MS);
+      hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
         // A mismatch makes React drop the server's markup and render afresh (typed text and focus
         // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
         onRecoverableError: (error) => {
