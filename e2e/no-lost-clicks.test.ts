@@ -33,8 +33,14 @@ interface Times {
   hydrated: number;
 }
 
-/** A returning visitor (token and username: no welcome dialog) on a 4x slowed CPU. */
-async function slowVisitor(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+/** The app's modules wait for this (a slow network): the click at first paint surely comes before hydration. */
+let scriptsArrive: () => void = () => {};
+
+/**
+ * A returning visitor (token and username: no welcome dialog) on a 4x slowed CPU. With
+ * `slowScripts`, the app's modules (not the boot script) are held back until the control is clicked.
+ */
+async function slowVisitor(viewport = DESKTOP, slowScripts = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const { anon_token: token } = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
   const username = uniqueUsername('clk_');
   await apiCall(site, 'POST', '/api/user-profile', { username }, token);
@@ -50,6 +56,13 @@ async function slowVisitor(viewport = DESKTOP): Promise<{ context: BrowserContex
     },
     [token, username] as const,
   );
+  if (slowScripts) {
+    const arrived = new Promise<void>((resolve) => (scriptsArrive = resolve));
+    await context.route(/\/assets\/(?!boot-).*\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -59,11 +72,14 @@ async function slowVisitor(viewport = DESKTOP): Promise<{ context: BrowserContex
   return { context, page, errors };
 }
 
-/** Clicks (or taps) the control as soon as it is painted, without waiting for it to act. */
+/** Clicks (or taps) the control as soon as it is painted, without waiting for it to act; then the app's modules arrive. */
 async function clickAtFirstPaint(page: Page, control: Locator, phone = false): Promise<void> {
   await control.waitFor({ state: 'visible' });
   if (phone) await control.tap({ force: true });
   else await control.click({ force: true });
+  // Held, and shown pending, until the page is hydrated.
+  expect(await control.getAttribute('aria-busy')).toBe('true');
+  scriptsArrive();
 }
 
 /** The click came before React hydrated the page, and React has hydrated it since, without a mismatch. */
@@ -100,7 +116,7 @@ describe('no lost clicks on a 4x slowed CPU: the main control, clicked at first 
     try {
       await page.goto(`${site}/post/${seed.postId}`, { waitUntil: 'commit' });
       const upvote = page.getByTestId('upvote-button').first();
-      await upvote.waitFor();
+      await upvote.getByTestId('upvote-count').waitFor();
       const before = Number(await upvote.getByTestId('upvote-count').textContent());
       await clickAtFirstPaint(page, upvote);
       await clickedBeforeHydration(page);
@@ -118,6 +134,7 @@ describe('no lost clicks on a 4x slowed CPU: the main control, clicked at first 
       await box.waitFor();
       await box.click({ force: true });
       await page.keyboard.type('Typed before the page was hydrated.');
+      scriptsArrive();
       await clickedBeforeHydration(page);
       // The form's own state has the text: its submit button is enabled only with text in the box.
       await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -194,7 +211,7 @@ describe('every public page is server-rendered and hydrated, not replaced', () =
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page, errors } = await slowVisitor(viewport);
+      const { context, page, errors } = await slowVisitor(viewport, false);
       try {
         await page.addInitScript(() => {
           document.addEventListener('DOMContentLoaded', () => {
@@ -205,7 +222,7 @@ describe('every public page is server-rendered and hydrated, not replaced', () =
           const response = await page.goto(`${site}${path}`);
           expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
           expect(await page.evaluate(() => document.querySelector('#root main') !== null), `${path}: server markup`).toBe(true);
-          await expect.poll(() => page.evaluate(() => (window as unknown as { clickTimes: Times }).clickTimes.hydrated), path).toBeGreaterThan(0);
+          await expect.poll(() => page.evaluate(() => (window as unknown as { clickTimes: Times }).clickTimes.hydrated), { message: path }).toBeGreaterThan(0);
           expect(await page.evaluate(() => document.getElementById('root')!.getAttribute('aria-busy')), path).toBeNull();
           // The server's main element is still the one on screen: hydrated, not replaced.
           expect(await page.evaluate(() => document.querySelector('main') === (window as unknown as { serverMain: Element | null }).serverMain), path).toBe(true);
