@@ -66,6 +66,7 @@ export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
     (listener) => client.onStatusChange(listener),
     () => client.status,
-    () => 'closed',
+    // On the server and while hydrating: the socket is not open yet ("Connecting…", not "Reconnecting…").
+    () => 'connecting',
   );
 }
