@@ -73,6 +73,8 @@ COPY packages ./packages
 COPY services ./services
 COPY gateway ./gateway
 COPY --from=web-build /app/web/dist ./web/dist
+# The web app's server renderer (web/src/entry-server.tsx), which the gateway imports beside WEB_DIST.
+COPY --from=web-build /app/web/dist-ssr ./web/dist-ssr
 COPY --from=web-build /app/admin-web/dist ./admin-web/dist
 COPY infra/docker/healthcheck.mjs ./infra/docker/
 COPY infra/postgres/initdb ./infra/postgres/initdb

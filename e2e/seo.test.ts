@@ -21,7 +21,7 @@ async function crawl(path: string, headers: Record<string, string> = {}): Promis
 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key.replace(':', '\\:')}" content="([^"]*)"`))?.[1];
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
 
 let seed: PublicPagesSeed;
 let browser: Browser;
@@ -51,8 +51,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(`<link rel="canonical" href="${site}/post/${seed.postId}" />`);
     const root = rootOf(html);
     expect(root).toContain(`<h1 id="post-title"`);
-    expect(root).toContain('We plan 40 agents on a 15-minute interval.');
-    expect(root).toContain('We track weighted MAPE per interval.');
+    // The React page's own markup (web/src/entry-server.tsx): the Markdown rendered as the browser renders it.
+    expect(root).toContain('We plan <strong>40 agents</strong> on a 15-minute interval.');
+    expect(root).toContain('We track <strong>weighted MAPE</strong> per interval.');
     expect(root).toContain('Rob Reviewer');
     // Exactly one title and one description: the template's own were replaced, not added to.
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -79,11 +80,12 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('a post that does not exist answers 404 with noindex and an empty root (the app shows its own message)', async () => {
+  it('a post that does not exist answers 404 with noindex and the post page as React renders it (its message once the app runs)', async () => {
     const { status, html } = await crawl('/post/999999999');
     expect(status).toBe(404);
     expect(html).toContain('<meta name="robots" content="noindex" />');
-    expect(html).toContain('<div id="root"></div>');
+    expect(rootOf(html)).toContain('<main id="main"');
+    expect(html).not.toContain('/api/posts/999999999');
   });
 
   it('answers 404 for paths the app has no page for and for malformed or unknown ids; the browser draws the spec\'d page', async () => {
@@ -174,12 +176,17 @@ describe('server-rendered public pages', () => {
             if (heading !== undefined || seen.length > 0) seen.push(heading ?? '(none)');
           };
           new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+          // The server's heading element, to check that React hydrated it rather than replaced it.
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+          });
         });
         await page.goto(`${site}/post/${seed.postId}`);
-        // React's own markup (the share button exists only there) replaced the server's. The welcome
-        // modal of a first visit may already hide the page from the accessibility tree.
+        // React hydrated the server's markup: once its root is attached (and has rendered), the
+        // heading is the very element the server sent, not a copy.
+        await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
         await page.getByRole('button', { name: /share/i, includeHidden: true }).first().waitFor();
-        await expect.poll(() => page.evaluate(() => document.querySelector('[data-server-rendered]') === null)).toBe(true);
+        expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading: Element | null }).serverHeading)).toBe(true);
         const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
         expect(headings.length).toBeGreaterThan(0);
         expect(headings.filter((h) => h !== seed.postTitle)).toEqual([]);

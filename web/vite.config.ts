@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { bootScript } from './build/boot-script.ts';
 import { budgetTable, overBudget, routeFigures, type BudgetChunk } from './build/js-budget.ts';
 import { paths, ROUTE_ID } from './src/config/paths.ts';
 
@@ -19,7 +20,7 @@ const gz = promisify(gzip);
 function routeManifest(): Plugin {
   return {
     name: 'wfm-route-manifest',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
       const routes = Object.values(paths).map((route) => route.path);
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify({ routes, id: ROUTE_ID.source }, null, 2)}\n` });
@@ -69,7 +70,7 @@ const BUDGET_BYTES = Object.fromEntries(
 function jsBudget(): Plugin {
   return {
     name: 'wfm-js-budget',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c as BudgetChunk] : []));
       const figures = routeFigures(chunks, PAGE_MODULES, BUDGET_BYTES);
@@ -93,7 +94,7 @@ function precompress(): Plugin {
   let firstFiles: string[] = [];
   return {
     name: 'wfm-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -143,12 +144,12 @@ function filesOfFirstVisit(bundle: Bundle): string[] {
 
 /**
  * Replaces the entry `<script type="module">` and its `modulepreload` links in the built index.html
- * with one small classic script (`assets/boot-<hash>.js`, deferred) that adds them after the first
- * paint. A server-rendered page (gateway/src/html-pages.ts) then paints its content from the HTML
- * and CSS alone: with the modules in the head, the browser fetched and ran about 700 KB of
- * JavaScript before it painted anything it already had (a phone's first paint waited for all of it).
- * The signal is the first-contentful-paint entry (a second later at most); a page without server
- * markup, or a hidden tab, which paints nothing, loads them at once.
+ * with one small classic script in the head (`assets/boot-<hash>.js`, build/boot-script.ts) that
+ * adds them after the first paint and, until React has hydrated the server's markup, holds the
+ * clicks on the controls marked for it (no lost clicks). A server-rendered page (gateway/src/html-pages.ts)
+ * then paints its content from the HTML and CSS alone: with the modules in the head, the browser
+ * fetched and ran about 700 KB of JavaScript before it painted anything it already had (a phone's
+ * first paint waited for all of it).
  */
 async function deferAppScripts(outDir: string, firstFiles: readonly string[]): Promise<void> {
   const file = path.join(outDir, 'index.html');
@@ -156,53 +157,41 @@ async function deferAppScripts(outDir: string, firstFiles: readonly string[]): P
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('index.html: no module entry script to defer');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  const boot = `(function () {
-  var entry = ${JSON.stringify(entry[1])};
-  var preloads = ${JSON.stringify(firstFiles)};
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.appendChild(script);
-  }
-  var root = document.getElementById('root');
-  // Nothing to paint first (a page the server does not render), or nothing painted (a hidden tab).
-  if (!root || !root.firstElementChild || document.visibilityState === 'hidden') return start();
-  try {
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      setTimeout(start, 0);
-    }).observe({ type: 'paint', buffered: true });
-  } catch (error) {
-    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start, 0); }); });
-  }
-  setTimeout(start, 1000);
-})();
-`;
+  const boot = bootScript(entry[1]!, firstFiles);
   const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
   await writeFile(path.join(outDir, name), boot);
   let rewritten = html.replace(entry[0], '');
   for (const m of preloads) rewritten = rewritten.replace(m[0], '');
-  rewritten = rewritten.replace(/<\/head>/, `  <script defer src="/${name}"></script>\n  </head>`);
+  // Not deferred: its click listeners are there before the first paint.
+  rewritten = rewritten.replace(/<\/head>/, `  <script src="/${name}"></script>\n  </head>`);
   await writeFile(file, rewritten);
 }
 
 // The dev server forwards API, realtime and upload traffic to the gateway (PORT, default 8080).
 const gateway = `http://localhost:${process.env.PORT || 8080}`;
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (the second step of `npm run build`): the server renderer, src/entry-server.tsx,
+ * as one self-contained module graph in dist-ssr/ (every dependency bundled, React's production
+ * build), which the gateway imports from the build output (gateway/src/html-pages.ts).
+ */
+const ssrBuild = defineConfig({
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: 'src/entry-server.tsx',
+      output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+    },
+  },
+});
+
+const clientBuild = defineConfig({
   plugins: [react(), tailwindcss(), routeManifest(), jsBudget(), precompress()],
   server: {
     port: 5173,
@@ -241,3 +230,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));

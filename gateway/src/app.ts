@@ -33,7 +33,7 @@ import { ReadCache } from './read-cache/read-cache.ts';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
-import { registerHtmlPages } from './html-pages.ts';
+import { registerHtmlPages, type HtmlPages } from './html-pages.ts';
 import { appForPath, hasPage, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
 
@@ -197,10 +197,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     return reply.code(status).send({ message: status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message });
   });
 
+  let htmlPages: HtmlPages | undefined;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const web = wantsHtml(request) ? appForPath(webApps, request.url) : undefined;
-    // A path the app has no page for is a 404 (its shell draws the not-found page), not a soft 200.
-    if (web) return sendAppShell(reply.code((await hasPage(web, request.url)) ? 200 : 404), web);
+    if (web && (await hasPage(web, request.url))) return sendAppShell(reply.code(200), web);
+    // A path the app has no page for is a 404 with the server-rendered not-found page, not a soft 200.
+    if (web) return web === webApps[0] && htmlPages ? htmlPages.sendMissing(request, reply) : sendAppShell(reply.code(404), web);
     return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   });
 
@@ -260,7 +262,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const publicWeb = webApps[0]!;
   if (publicWeb.dist !== undefined) {
     // Server-rendered public pages, sitemap, feed and robots.txt (html-pages.ts); `/` among them.
-    registerHtmlPages(app, {
+    htmlPages = registerHtmlPages(app, {
       web: publicWeb,
       cache,
       reads: new CacheableReads(routes),

@@ -1,4 +1,4 @@
-import { clip, plainText, type PostLike } from './html-render.ts';
+import { clip, plainText, type PostLike } from './html-document.ts';
 
 /** One URL of the sitemap: a path below the site's origin. */
 export interface SitemapEntry {

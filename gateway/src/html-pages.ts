@@ -1,31 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ServiceName } from '@wfm/contracts/shared';
 import { INTERNAL_ERROR_MESSAGE } from '@wfm/service-kit';
 import {
   clip,
-  homeMain,
-  jobsMain,
-  JOBS_TITLE,
   plainText,
-  pollMain,
-  postMain,
   renderDocument,
   SITE_DESCRIPTION,
   SITE_NAME,
-  sessionMain,
-  toolsMain,
-  TOOLS_TITLE,
-  type CommentLike,
   type JobLike,
   type PageHead,
   type PollLike,
   type PostLike,
-  type RenderedPage,
   type SessionLike,
-  type ToolLike,
-} from './html-render.ts';
+} from './html-document.ts';
 import { robotsTxt, rssXml, sitemapXml, type SitemapEntry } from './html-feeds.ts';
 import type { CacheableReads, CacheableRead } from './read-cache/cacheable-reads.ts';
 import { answerCached, readFromService, type CacheOutcome } from './read-cache/cached-reads.ts';
@@ -34,14 +24,17 @@ import { hasPage, isBuilt, sendAppShell, type WebApp } from './static-apps.ts';
 import type { Upstreams } from './upstreams.ts';
 
 /**
- * Server-rendered public pages (issue 15 item 1): /, /post/{id}, /polls/{id}, /ama/{id}, /tools
- * and /jobs answer the built index.html with the page's content, head tags and data
- * (html-render.ts), plus /sitemap.xml, /rss.xml and /robots.txt (html-feeds.ts).
+ * Server-rendered public pages (issue 15 item 1, issue 27 item 1): every public page answers the
+ * built index.html with the markup the web app's own server renderer makes from its React
+ * components (web/src/entry-server.tsx, built into web/dist-ssr/entry-server.mjs and imported from
+ * there), the page's head tags and the API answers it read (html-document.ts), which the browser
+ * hydrates; plus /sitemap.xml, /rss.xml and /robots.txt (html-feeds.ts).
  *
- * Each page is made from the same anonymous API reads the web app makes, through the read cache,
+ * The renderer reads the same anonymous API answers the web app reads, through the read cache,
  * and the page itself is cached in the read cache under the group of its data (`post:42`,
  * `lists`, ...), so the events that drop the JSON drop the HTML too, and a hit costs what a JSON
- * hit costs (memory, gzip made once, ETag, no rate-limit check).
+ * hit costs (memory, gzip made once, ETag, no rate-limit check). Pages without data of their own
+ * (/polls, /help, ...) are cached for FEED_TTL_MS.
  */
 
 export interface HtmlPagesOptions {
@@ -86,9 +79,10 @@ interface PageContext {
 interface PageDefinition {
   /** Fastify route path. */
   url: string;
-  /** The API read whose cache group (and TTL) the page shares; undefined when the id is not canonical. */
-  primary: (params: Record<string, string>) => string | undefined;
-  render: (params: Record<string, string>, ctx: PageContext) => Promise<RenderedPage>;
+  /** The API read whose cache group (and TTL) the page shares; undefined when the id is not canonical. `null`: a page without data of its own. */
+  primary: (params: Record<string, string>) => string | undefined | null;
+  /** The page's head tags (its data comes from the read cache, already read by the renderer). */
+  head: (params: Record<string, string>, ctx: PageContext) => Promise<PageHead>;
 }
 
 const head = (ctx: PageContext, pathname: string, h: Omit<PageHead, 'canonical' | 'type'> & Partial<Pick<PageHead, 'type'>>): PageHead => ({
@@ -100,104 +94,89 @@ const head = (ctx: PageContext, pathname: string, h: Omit<PageHead, 'canonical' 
 const absolute = (origin: string, url: string | null | undefined) =>
   !url ? undefined : /^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${origin}${url}` : undefined;
 
+/** A page whose head says the same to everyone. */
+const fixed = (url: string, title: string, description: string): PageDefinition => ({
+  url,
+  primary: () => null,
+  head: async (_params, ctx) => head(ctx, url, { title, description }),
+});
+
 export const PAGES: readonly PageDefinition[] = [
   {
     url: '/',
     primary: () => HOME_POSTS_PATH,
-    render: async (_params, ctx) => {
-      const list = (await ctx.get(HOME_POSTS_PATH)) as { posts: PostLike[]; total: number };
-      return {
-        head: head(ctx, '/', { title: 'Community Feed', description: SITE_DESCRIPTION }),
-        main: homeMain(list),
-        data: { [HOME_POSTS_PATH]: list },
-      };
-    },
+    head: async (_params, ctx) => head(ctx, '/', { title: 'Community Feed', description: SITE_DESCRIPTION }),
   },
   {
     url: '/post/:id',
     primary: ({ id }) => (CANONICAL_ID.test(id!) ? `/api/posts/${id}` : undefined),
-    render: async ({ id }, ctx) => {
-      const apiPath = `/api/posts/${id}`;
-      const post = (await ctx.get(apiPath)) as PostLike & { comments: CommentLike[] };
-      return {
-        head: head(ctx, `/post/${id}`, {
-          type: 'article',
-          title: post.title,
-          description: clip(plainText(post.body)) || `${post.type} by ${post.author_name}`,
-        }),
-        main: postMain(post),
-        data: { [apiPath]: post },
-      };
+    head: async ({ id }, ctx) => {
+      const post = (await ctx.get(`/api/posts/${id}`)) as PostLike;
+      return head(ctx, `/post/${id}`, {
+        type: 'article',
+        title: post.title,
+        description: clip(plainText(post.body)) || `${post.type} by ${post.author_name}`,
+      });
     },
   },
   {
     url: '/polls/:id',
     primary: ({ id }) => (CANONICAL_ID.test(id!) ? `/api/polls/${id}` : undefined),
-    render: async ({ id }, ctx) => {
-      const apiPath = `/api/polls/${id}`;
-      const poll = (await ctx.get(apiPath)) as PollLike;
+    head: async ({ id }, ctx) => {
+      const poll = (await ctx.get(`/api/polls/${id}`)) as PollLike;
       const options = poll.options.map((o) => o.text).join(' · ');
-      return {
-        head: head(ctx, `/polls/${id}`, {
-          title: poll.title,
-          description: clip(poll.description ? `${poll.description} Options: ${options}` : `Poll: ${options}`),
-        }),
-        main: pollMain(poll),
-        data: { [apiPath]: poll },
-        // The answer names the caller's own vote when asked with a token.
-        perVisitor: [apiPath],
-      };
+      return head(ctx, `/polls/${id}`, {
+        title: poll.title,
+        description: clip(poll.description ? `${poll.description} Options: ${options}` : `Poll: ${options}`),
+      });
     },
   },
   {
     url: '/ama/:id',
     primary: ({ id }) => (CANONICAL_ID.test(id!) ? `/api/ama/sessions/${id}` : undefined),
-    render: async ({ id }, ctx) => {
-      const apiPath = `/api/ama/sessions/${id}`;
-      const session = (await ctx.get(apiPath)) as SessionLike;
-      return {
-        head: head(ctx, `/ama/${id}`, {
-          title: session.title,
-          description: clip(`AMA with ${session.host_name}. ${plainText(session.description)}`),
-          image: absolute(ctx.origin, session.image_url),
-        }),
-        main: sessionMain(session),
-        data: { [apiPath]: session },
-      };
+    head: async ({ id }, ctx) => {
+      const session = (await ctx.get(`/api/ama/sessions/${id}`)) as SessionLike;
+      return head(ctx, `/ama/${id}`, {
+        title: session.title,
+        description: clip(`AMA with ${session.host_name}. ${plainText(session.description)}`),
+        image: absolute(ctx.origin, session.image_url),
+      });
     },
   },
   {
     url: '/tools',
     primary: () => '/api/tools?sort=latest',
-    render: async (_params, ctx) => {
-      const apiPath = '/api/tools?sort=latest';
-      const tools = (await ctx.get(apiPath)) as ToolLike[];
-      return {
-        head: head(ctx, '/tools', {
-          title: TOOLS_TITLE,
-          description: 'Workforce-management tools and templates recommended and voted on by contact-centre planners.',
-        }),
-        main: toolsMain(tools),
-        data: { [apiPath]: tools },
-      };
-    },
+    head: async (_params, ctx) =>
+      head(ctx, '/tools', {
+        title: 'Tools Directory',
+        description: 'Workforce-management tools and templates recommended and voted on by contact-centre planners.',
+      }),
   },
   {
     url: '/jobs',
     primary: () => '/api/jobs',
-    render: async (_params, ctx) => {
-      const jobs = (await ctx.get('/api/jobs')) as JobLike[];
-      return {
-        head: head(ctx, '/jobs', {
-          title: JOBS_TITLE,
-          description: 'Roles in workforce management and contact-centre operations, shared by the community.',
-        }),
-        main: jobsMain(jobs),
-        data: { '/api/jobs': jobs },
-      };
-    },
+    head: async (_params, ctx) =>
+      head(ctx, '/jobs', {
+        title: 'Job & Role Spotlight',
+        description: 'Roles in workforce management and contact-centre operations, shared by the community.',
+      }),
   },
+  fixed('/polls', 'Polls & Benchmarks', 'Polls and benchmarks of contact-centre planners: vote, compare and see the results.'),
+  fixed('/templates', 'Template Library', 'Workforce-management templates shared by the community: schedules, forecasts and capacity plans.'),
+  fixed('/ama', 'AMA Sessions', 'Ask-me-anything sessions with workforce-management practitioners: book a place and send your questions.'),
+  fixed('/calculators', 'Quick Calculators', 'Shrinkage, staffing (Erlang C and Erlang A), attrition and cost calculators for contact-centre planning.'),
+  fixed('/simulator', 'Scenario Simulator', 'What-if simulator for contact-centre staffing: volume, handle time, shrinkage and service level.'),
+  fixed('/help', 'Need Help?', 'Ask the WFM Community team for help and get a ticket reference.'),
 ];
+
+/** What the server renderer exports (web/src/entry-server.tsx). */
+interface ServerRender {
+  status: number;
+  html: string;
+  data: Record<string, unknown>;
+  perVisitor: string[];
+}
+type RenderPage = (url: string, read: (apiPath: string) => Promise<unknown>) => Promise<ServerRender>;
 
 /** The service that answers an API path, from the route table's prefixes. */
 function serviceOf(apiPath: string): ServiceName {
@@ -208,7 +187,12 @@ function serviceOf(apiPath: string): ServiceName {
   throw new Error(`no service for ${apiPath}`);
 }
 
-export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions): void {
+/** What the app's not-found handler uses: the server-rendered page of a path the web app has no page for. */
+export interface HtmlPages {
+  sendMissing: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions): HtmlPages {
   const { web, cache, reads, upstreams } = opts;
   const count = opts.onOutcome ?? (() => {});
   const dist = web.dist === undefined ? undefined : path.resolve(web.dist);
@@ -245,6 +229,19 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   };
 
   const template = () => readFile(path.join(dist!, 'index.html'), 'utf8');
+
+  // The web app's server renderer, from the build output beside dist (web/dist-ssr), never web/src.
+  const rendererFile = dist === undefined ? undefined : path.join(path.dirname(dist), 'dist-ssr', 'entry-server.mjs');
+  let loading: Promise<RenderPage> | undefined;
+  const renderer = (): Promise<RenderPage> => {
+    if (!rendererFile) return Promise.reject(new Error('no web app build'));
+    loading ??= import(pathToFileURL(rendererFile).href).then((module: { render: RenderPage }) => module.render);
+    // A build that is not there yet is looked for again on the next page.
+    return loading.catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  };
 
   /** Answers a key from the cache, or makes it with `make` (one fill per key), then sends it. */
   const serve = async (
@@ -287,45 +284,74 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
       const readOf = (request: FastifyRequest): CacheableRead | undefined => {
         const params = request.params as Record<string, string>;
         const primary = page.primary(params);
-        if (primary === undefined || request.url.includes('?') && page.url === '/') return undefined;
-        const found = reads.find('GET', primary, {});
+        // A query (a search on the home page, a calculator's tab) is the app's to read: not cached.
+        if (primary === undefined || request.url.includes('?')) return undefined;
         const pathname = request.url.split('?', 1)[0]!;
-        const read: CacheableRead = { key: `html:${originOf(request)}${pathname}`, group: found?.read.group ?? `html:${pathname}` };
+        const key = `html:${originOf(request)}${pathname}`;
+        if (primary === null) return { key, group: `html:${pathname}`, ttlMs: FEED_TTL_MS };
+        const found = reads.find('GET', primary, {});
+        const read: CacheableRead = { key, group: found?.read.group ?? `html:${pathname}` };
         if (found?.read.ttlMs !== undefined) read.ttlMs = found.read.ttlMs;
         return read;
       };
       app.get(page.url, { onRequest: hitHook(readOf), preHandler: opts.rateLimit }, async (request, reply) => {
         const read = readOf(request);
-        // A search on the home page, `/polls/` (the list), or an id that is no id, which the app's
-        // page names ("Invalid Poll", ...) with a 404: the plain app shell.
-        if (!read) return sendAppShell(reply.code((await hasPage(web, request.url)) ? 200 : 404), web);
+        // A query, `/polls/` (the list), or an id that is no id, which the app's page names
+        // ("Invalid Poll", ...) with a 404: the plain app shell.
+        if (!read) return (await hasPage(web, request.url)) ? sendAppShell(reply, web) : sendMissing(request, reply);
         if (!isBuilt(web)) return sendAppShell(reply, web);
-        const params = request.params as Record<string, string>;
-        const origin = originOf(request);
+        const pathname = request.url.split('?', 1)[0]!;
         reply.header('vary', 'Accept-Encoding');
-        return serve(request, reply, read, async () => {
-          const html = await template();
-          try {
-            const rendered = await page.render(params, { origin, get: (apiPath) => apiJson(apiPath, request) });
-            return htmlAnswer(200, renderDocument(html, rendered));
-          } catch (err) {
-            if (!(err instanceof NotRenderable) || err.statusCode >= 500) throw err;
-            // Not found (or refused): the app shell shows its own message; robots are told to skip it.
-            const pathname = request.url.split('?', 1)[0]!;
-            const missing = renderDocument(html, {
-              head: { title: 'Not found', description: SITE_DESCRIPTION, canonical: `${origin}${pathname}`, type: 'website', noindex: true },
-              main: '',
-              data: {},
-            });
-            return htmlAnswer(404, missing);
-          }
-        }).catch((err: unknown) => {
+        return serve(request, reply, read, () => makePage(request, pathname, page)).catch((err: unknown) => {
           request.log.error({ err }, 'server-rendered page failed; sending the app shell');
           return sendAppShell(reply.code(200), web);
         });
       });
     }
   }
+
+  /**
+   * The page of `pathname` from the web app's server renderer, in the built index.html; `page`
+   * undefined: a path the app has no page for (or a malformed id), which is rendered as a 404.
+   */
+  async function makePage(request: FastifyRequest, pathname: string, page: PageDefinition | undefined): Promise<UpstreamAnswer> {
+    const origin = originOf(request);
+    const params = request.params as Record<string, string>;
+    const [html, render] = await Promise.all([template(), renderer()]);
+    // The first refusal among the page's reads (a post that does not exist answers 404).
+    let refused: number | undefined;
+    const readApi = async (apiPath: string) => {
+      try {
+        return await apiJson(apiPath, request);
+      } catch (err) {
+        if (err instanceof NotRenderable) refused ??= err.statusCode;
+        throw err;
+      }
+    };
+    const rendered = await render(pathname, readApi);
+    // The head is made from the answers the renderer read (read again only if it did not).
+    const ctx: PageContext = { origin, get: async (apiPath) => (apiPath in rendered.data ? rendered.data[apiPath] : readApi(apiPath)) };
+    if (refused !== undefined && refused >= 500) throw new NotRenderable(refused);
+    // Not found (or refused): the page says so (its React page's own message); robots skip it.
+    const missing = !page || refused !== undefined || rendered.status === 404;
+    const pageHead = missing
+      ? { title: 'Not found', description: SITE_DESCRIPTION, canonical: `${origin}${pathname}`, type: 'website' as const, noindex: true }
+      : await page.head(params, ctx);
+    const document = renderDocument(html, { head: pageHead, main: rendered.html, data: rendered.data, perVisitor: rendered.perVisitor });
+    return htmlAnswer(missing ? 404 : 200, document);
+  }
+
+  /** Answers a path the app has no page for (or a malformed id) with the server-rendered page and 404; the shell when that fails. */
+  const sendMissing = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    if (dist === undefined || !isBuilt(web)) return sendAppShell(reply.code(404), web);
+    try {
+      const answer = await makePage(request, request.url.split('?', 1)[0]!, undefined);
+      return reply.code(404).header('content-type', answer.headers['content-type']).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(answer.body);
+    } catch (err) {
+      request.log.error({ err }, 'server-rendered not-found page failed; sending the app shell');
+      return sendAppShell(reply.code(404), web);
+    }
+  };
 
   // -- sitemap, feed, robots -------------------------------------------------------------------
   const feedRead = (request: FastifyRequest, name: string): CacheableRead => ({
@@ -353,6 +379,8 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   app.get('/robots.txt', async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(originOf(request))),
   );
+
+  return { sendMissing };
 }
 
 function htmlAnswer(statusCode: number, html: string): UpstreamAnswer {

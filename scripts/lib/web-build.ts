@@ -18,7 +18,7 @@ async function newestMtime(target: string): Promise<number> {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const entry of await readdir(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr') continue;
     newest = Math.max(newest, await newestMtime(path.join(target, entry)));
   }
   return newest;
@@ -28,6 +28,8 @@ async function newestMtime(target: string): Promise<number> {
 export async function isBuildStale(dir: string): Promise<boolean> {
   const built = await stat(path.join(ROOT, dir, 'dist/index.html')).catch(() => null);
   if (!built) return true;
+  // The web app's server renderer (web/dist-ssr), which a build before issue 27 did not make.
+  if (dir === 'web' && !(await stat(path.join(ROOT, dir, 'dist-ssr/entry-server.mjs')).catch(() => null))) return true;
   const sources = [dir, ...SHARED_SOURCES].map((p) => path.join(ROOT, p));
   const newest = Math.max(...(await Promise.all(sources.map(newestMtime))));
   return newest > built.mtimeMs;

@@ -10,6 +10,8 @@ export type RoutePreload = (queryClient: QueryClient, params: Params) => Promise
 
 export interface RouteHandle {
   preload?: RoutePreload;
+  /** The preload's answers differ for a visitor with a token (a poll names their vote): asked again after hydration. */
+  perVisitor?: boolean;
 }
 
 /**
@@ -17,10 +19,10 @@ export interface RouteHandle {
  * renders the route (data-router `lazy`), so the page never shows a loading fallback for its own
  * code, and no page's code (or the libraries only it uses) is in the first download of another.
  */
-function page(load: () => Promise<{ default: ComponentType }>, preload?: RoutePreload): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(load: () => Promise<{ default: ComponentType }>, preload?: RoutePreload, perVisitor?: boolean): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     lazy: async () => ({ Component: (await load()).default }),
-    ...(preload ? { handle: { preload } satisfies RouteHandle } : {}),
+    ...(preload ? { handle: { preload, ...(perVisitor ? { perVisitor } : {}) } satisfies RouteHandle } : {}),
   };
 }
 
@@ -74,6 +76,7 @@ export const routes: RouteObject[] = [
             const { pollQueryOptions } = await import('../features/polls/api/get-poll.ts');
             return id === null ? undefined : queryClient.prefetchQuery(pollQueryOptions(id));
           },
+          true,
         ),
       },
       { path: paths.calculators.path, ...page(() => import('../routes/calculators.tsx')) },

@@ -11,6 +11,14 @@ const client = createApiClient({
   },
 });
 
+/** Answers every GET while the server renders a page (entry-server.tsx); unset in the browser. */
+let serverRead: ((path: string) => Promise<unknown>) | undefined;
+
+/** The server renderer's reads (entry-server.tsx): through the gateway's read cache, not fetch. */
+export function setServerRead(read: (path: string) => Promise<unknown>): void {
+  serverRead = read;
+}
+
 /**
  * Calls to the gateway, with `x-anon-token` whenever the visitor has a token. A GET that the
  * server-rendered page already answered (app/initial-data.ts) is answered from the page, once.
@@ -18,6 +26,7 @@ const client = createApiClient({
 export const api: typeof client = {
   ...client,
   get: (path, options) => {
+    if (serverRead) return serverRead(path) as ReturnType<typeof client.get>;
     const answer = takeInitialAnswer(path);
     return answer === undefined ? client.get(path, options) : Promise.resolve(answer);
   },

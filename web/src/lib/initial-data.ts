@@ -35,15 +35,24 @@ export function hasInitialData(): boolean {
   return load().data.size > 0;
 }
 
+let anonymousAnswerGiven = false;
+
 /**
- * The embedded answer for a GET of `path`, once; undefined when there is none, or when it was the
- * anonymous answer of a per-visitor read and this visitor has a token.
+ * The embedded answer for a GET of `path`, once; undefined when there is none. The page was
+ * rendered for an anonymous visitor: a visitor with a token gets the same anonymous answer of a
+ * per-visitor read (so React hydrates the markup as it is), and `ownCopyNeeded()` then tells
+ * app/start.tsx to ask again once the page is hydrated (their vote shows a moment later).
  */
 export function takeInitialAnswer(path: string): unknown {
   const { data, perVisitor } = load();
   if (!data.has(path)) return undefined;
   const answer = data.get(path);
   data.delete(path);
-  if (perVisitor.has(path) && storage.getAnonToken()) return undefined;
+  if (perVisitor.has(path) && storage.getAnonToken()) anonymousAnswerGiven = true;
   return answer;
+}
+
+/** True when an anonymous answer of a per-visitor read was given to a visitor with a token. */
+export function ownCopyNeeded(): boolean {
+  return anonymousAnswerGiven;
 }

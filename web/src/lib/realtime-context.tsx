@@ -14,7 +14,8 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
  * messages published while the socket was away (a rolling deploy drops every socket) never come.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new RealtimeClient({ url: realtimeUrl() }));
+  // No window on the server (entry-server.tsx): the socket opens in an effect, which runs in the browser only.
+  const [client] = useState(() => new RealtimeClient({ url: typeof window === 'undefined' ? '' : realtimeUrl() }));
   const queryClient = useContext(QueryClientContext);
 
   useEffect(() => {
@@ -65,6 +66,7 @@ export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
     (listener) => client.onStatusChange(listener),
     () => client.status,
-    () => 'closed',
+    // On the server and while hydrating: the socket is not open yet ("Connecting…", not "Reconnecting…").
+    () => 'connecting',
   );
 }

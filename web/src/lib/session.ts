@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts/identity';
 import { SESSION_SETTLE_DELAY_MS } from '../config/constants.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { api, isApiError } from './api-client.ts';
 import { storage } from './storage.ts';
 
@@ -57,6 +58,13 @@ export async function startFreshSession(queryClient: QueryClient): Promise<strin
   return token;
 }
 
+/**
+ * The visitor's session token. Pending while React hydrates a server-rendered page (the server
+ * rendered it for no visitor): a token the browser already has would otherwise change the markup
+ * mid-hydration (hooks/use-hydrated.ts).
+ */
 export function useSession() {
-  return useQuery(sessionQueryOptions());
+  const hydrated = useHydrated();
+  const query = useQuery(sessionQueryOptions());
+  return hydrated ? query : ({ ...query, data: undefined, status: 'pending', isPending: true, isSuccess: false, isError: false, error: null } as typeof query);
 }

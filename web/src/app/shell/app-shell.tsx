@@ -5,6 +5,7 @@ import { IdentityOnboarding } from '../../features/identity/components/identity-
 import { SidebarSuggestionDialog } from '../../features/suggestions/components/sidebar-suggestion-dialog.tsx';
 import { SuggestFeatureDialog } from '../../features/suggestions/components/suggest-feature-dialog.tsx';
 import { useMinWidth } from '../../hooks/use-min-width.ts';
+import { PageHydrated } from '../page-hydrated.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -42,6 +43,7 @@ export function AppShell() {
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 pt-6 pb-24 focus:outline-none lg:pb-10">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </main>
       </div>

@@ -12,7 +12,7 @@ export function BookButtons({ flow, label = 'Book Now', className }: { flow: Boo
     return (
       <div className={`flex flex-wrap gap-2 ${className ?? ''}`}>
         <Button disabled>Session Full</Button>
-        <Button variant="outline" onClick={flow.joinWaitlist}>
+        <Button variant="outline" onClick={flow.joinWaitlist} data-replay-click="waitlist">
           <ListPlus aria-hidden="true" />
           Join Waitlist
         </Button>
@@ -21,7 +21,7 @@ export function BookButtons({ flow, label = 'Book Now', className }: { flow: Boo
   }
   return (
     <div className={className}>
-      <Button onClick={flow.start}>
+      <Button onClick={flow.start} data-replay-click="book">
         <Ticket aria-hidden="true" />
         {label}
       </Button>

@@ -31,7 +31,7 @@ export function CalculatorsPage() {
       <Tabs value={tab} onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })} className="grid gap-4">
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <TabsTrigger key={t.value} value={t.value} data-replay-click={`calculator-tab-${t.value}`}>
               {t.label}
             </TabsTrigger>
           ))}

@@ -1,4 +1,5 @@
 import { Input, Label } from '@wfm/ui';
+import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration.ts';
 
 /** A labelled number input; the text is kept as typed and parsed by the calculator on submit. */
 export function NumberField({
@@ -22,6 +23,7 @@ export function NumberField({
   invalid?: boolean;
   errorId?: string;
 }) {
+  const field = useTypedBeforeHydration<HTMLInputElement>(value, onChange);
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, invalid ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
@@ -29,6 +31,7 @@ export function NumberField({
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
+        ref={field}
         type="number"
         inputMode="decimal"
         step={step}

@@ -58,7 +58,7 @@ export function JobBoard() {
           <h1 className="text-2xl font-bold tracking-tight">{JOB_TEXTS.title}</h1>
           <p className="text-muted-foreground">{JOB_TEXTS.intro}</p>
         </div>
-        <Button onClick={() => setPosting(true)}>
+        <Button onClick={() => setPosting(true)} data-replay-click="post-job">
           <Plus aria-hidden="true" />
           {JOB_TEXTS.postJob}
         </Button>

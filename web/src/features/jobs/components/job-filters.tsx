@@ -89,6 +89,7 @@ export function JobFilters({ value, onChange }: { value: JobFilterState; onChang
             id={`${id}-pay`}
             checked={value.showsPay}
             onCheckedChange={(checked) => onChange({ ...value, showsPay: checked === true })}
+            data-replay-click="jobs-shows-pay"
           />
           <Label htmlFor={`${id}-pay`}>Shows pay</Label>
         </div>

@@ -95,6 +95,7 @@ function Options({ poll }: { poll: PollDetailData }) {
                   readOnly && 'cursor-default',
                 )}
                 data-testid="poll-option"
+                data-replay-click={`poll-option-${option.id}`}
                 data-mine={mine || undefined}
               >
                 <span

@@ -100,7 +100,7 @@ export function PollsScreen() {
           <h1 className="text-2xl font-bold tracking-tight">Polls & Benchmarks</h1>
           <p className="text-muted-foreground">Ask the community, compare answers and read reference ranges.</p>
         </div>
-        <Button onClick={() => setDialogOpen(true)}>
+        <Button onClick={() => setDialogOpen(true)} data-replay-click="create-poll">
           <Plus aria-hidden="true" />
           Create Poll
         </Button>
@@ -110,7 +110,7 @@ export function PollsScreen() {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList aria-label="Polls">
             {TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} data-replay-click={`polls-tab-${value}`}>
                 {label}
               </TabsTrigger>
             ))}

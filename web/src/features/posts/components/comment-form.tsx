@@ -2,6 +2,7 @@ import { COMMENT_LIMITS } from '@wfm/contracts/forum';
 import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateComment } from '../api/create-comment.ts';
@@ -18,6 +19,7 @@ export function CommentForm({ postId }: { postId: number }) {
   const { displayName, isLoading: nameLoading } = useDisplayName();
   const comment = useCreateComment();
   const id = useId();
+  const box = useTypedBeforeHydration<HTMLTextAreaElement>(body, setBody);
   // Until the visitor's name has loaded, a comment would go out as Anonymous under their nose.
   const canPost = body.trim() !== '' && !comment.isPending && !nameLoading;
 
@@ -49,6 +51,7 @@ export function CommentForm({ postId }: { postId: number }) {
       </Label>
       <Textarea
         id={`${id}-body`}
+        ref={box}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         maxLength={COMMENT_LIMITS.body}

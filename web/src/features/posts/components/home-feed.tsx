@@ -118,7 +118,7 @@ export function HomeFeed() {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList aria-label="Post types">
             {FEED_TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} data-replay-click={`feed-tab-${value}`}>
                 {label}
                 {counts[value] !== undefined && (
                   <>
@@ -142,6 +142,7 @@ export function HomeFeed() {
               variant={sort === value ? 'default' : 'outline'}
               aria-pressed={sort === value}
               onClick={() => setSort(value)}
+              data-replay-click={`feed-sort-${value}`}
             >
               {label}
             </Button>
@@ -152,6 +153,7 @@ export function HomeFeed() {
             variant={url.unanswered ? 'default' : 'outline'}
             aria-pressed={url.unanswered}
             onClick={() => setUrl({ unanswered: !url.unanswered })}
+            data-replay-click="feed-unanswered"
             title="Open questions without an accepted answer"
           >
             <CircleHelp aria-hidden="true" />

@@ -1,9 +1,13 @@
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 
+/**
+ * The text and title depend on the clock and the time zone: a server-rendered page (cached for
+ * minutes, made in the server's zone) differs from the hydrating browser's, which is expected.
+ */
 export function RelativeTime({ timestamp, className }: { timestamp: number; className?: string }) {
   const date = new Date(timestamp);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()} className={className}>
+    <time dateTime={date.toISOString()} title={date.toLocaleString()} className={className} suppressHydrationWarning>
       {formatRelativeTime(timestamp)}
     </time>
   );

@@ -20,6 +20,7 @@ export function UpvoteButton({ postId, upvotes, size = 'sm' }: { postId: number;
       disabled={upvote.isPending}
       aria-label={`Upvote, ${upvotes} ${upvotes === 1 ? 'upvote' : 'upvotes'}`}
       data-testid="upvote-button"
+      data-replay-click={`upvote-${postId}`}
     >
       <ArrowBigUp aria-hidden="true" />
       <span className="tabular-nums" data-testid="upvote-count">

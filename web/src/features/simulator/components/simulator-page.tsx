@@ -104,6 +104,7 @@ export function SimulatorPage() {
                       disabled={simulating}
                       title={preset.description}
                       onClick={() => setParams((p) => applyPreset(p, preset))}
+                      data-replay-click={`scenario-${preset.name}`}
                     >
                       {preset.name}
                     </Button>

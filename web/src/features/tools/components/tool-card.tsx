@@ -23,6 +23,7 @@ function VoteButton({ tool }: { tool: Tool }) {
       disabled={vote.isPending}
       aria-label={`Vote for ${tool.name}, ${tool.votes} ${tool.votes === 1 ? 'vote' : 'votes'}`}
       data-testid="tool-vote"
+      data-replay-click={`tool-vote-${tool.id}`}
     >
       <ArrowBigUp aria-hidden="true" />
       <span className="tabular-nums" data-testid="tool-votes">

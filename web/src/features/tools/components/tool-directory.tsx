@@ -56,7 +56,7 @@ export function ToolDirectory() {
               <Download aria-hidden="true" />
               Export CSV
             </Button>
-            <Button onClick={() => setDialogOpen(true)}>
+            <Button onClick={() => setDialogOpen(true)} data-replay-click="submit-tool">
               <Plus aria-hidden="true" />
               Submit Tool
             </Button>

@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from './app/provider.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
+import { setServerRead } from './lib/api-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+/**
+ * The server renderer of the public pages (issue 27 item 1), built by `vite build --ssr` into
+ * web/dist-ssr/entry-server.mjs and loaded by the gateway (gateway/src/html-pages.ts). It renders
+ * the same route table and components the browser runs: the route's preload (router.tsx) fills a
+ * query cache through `read` (the gateway's read cache, the same API reads the browser makes), then
+ * the app renders to HTML. The answers it read go into the page (lib/initial-data.ts), so the
+ * browser's first render has the same data and hydrates the markup instead of replacing it.
+ */
+
+export interface ServerRender {
+  /** 200, or 404 when the path matches no route (the not-found page). */
+  status: number;
+  /** The markup of #root. */
+  html: string;
+  /** The API answers the page was made from, by path. */
+  data: Record<string, unknown>;
+  /** Paths whose answer differs for a visitor with a token (the browser asks again after hydration). */
+  perVisitor: string[];
+}
+
+const reads = new AsyncLocalStorage<(path: string) => Promise<unknown>>();
+setServerRead((path) => {
+  const read = reads.getStore();
+  if (!read) throw new Error(`a read of ${path} outside a server render`);
+  return read(path);
+});
+
+/** Renders `url` (path and query) with the reads of `read`; a read that fails leaves its query in error, as in the browser. */
+export async function render(url: string, read: (path: string) => Promise<unknown>): Promise<ServerRender> {
+  const data: Record<string, unknown> = {};
+  const recording = async (path: string) => {
+    const answer = await read(path);
+    data[path] = answer;
+    return answer;
+  };
+  return reads.run(recording, async () => {
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+    if (context instanceof Response) throw new Error(`the route answered a redirect (${context.status})`);
+    const queryClient = createQueryClient();
+    const perVisitor = new Set<string>();
+    for (const { route, params } of context.matches) {
+      const handle = route.handle as RouteHandle | undefined;
+      if (!handle?.preload) continue;
+      const before = new Set(Object.keys(data));
+      await handle.preload(queryClient, params);
+      if (handle.perVisitor) for (const path of Object.keys(data)) if (!before.has(path)) perVisitor.add(path);
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+    const notFound = context.matches.some(({ route }) => route.path === '*');
+    return { status: notFound ? 404 : 200, html, data, perVisitor: [...perVisitor] };
+  });
+}
