@@ -37,6 +37,8 @@ interface MeasureOptions {
   paths?: string[];
   /** A header every answer must carry (else the measurement fails). */
   expectHeader?: LoadSpec['expectHeader'];
+  /** Request headers sent with every request. */
+  headers?: LoadSpec['headers'];
 }
 
 /** Checks every measurement and every launched process; set by the bench that runs. */
@@ -54,6 +56,7 @@ export async function measure(label: string, url: string, opts: MeasureOptions =
     serverPid: opts.gatewayPid,
     paths: opts.paths,
     expectHeader: opts.expectHeader,
+    headers: opts.headers,
     ...(opts.servicePids ? { otherPids: opts.servicePids, serverCpu: true } : {}),
   });
   // Figures over failed or unexpected answers, or with a launched process gone, are not printed.

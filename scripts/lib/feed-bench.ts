@@ -7,6 +7,7 @@ import { measureWriteToWebsocket } from './realtime-latency.ts';
 import { buildWebAppsIfStale } from './web-build.ts';
 
 const LATENCY_WRITES = 20;
+const GZIP = { 'accept-encoding': 'gzip' };
 
 export async function benchFeed() {
   // The post's server-rendered page is measured too: it needs the built web app (503 without it).
@@ -28,14 +29,17 @@ export async function benchFeed() {
       { name: '/api/posts?sort=trending', path: '/api/posts?sort=trending' },
       { name: `/api/posts?q=${SEARCH_WORD}`, path: `/api/posts?q=${SEARCH_WORD}` },
       { name: '/api/posts/{id}', path: `/api/posts/${seeded.detailId}` },
-      // The same post as the server-rendered page (gateway/src/html-pages.ts), cached like its JSON.
+      // The same post as the server-rendered page (web/src/entry-server.tsx), cached like its JSON.
       { name: '/post/{id} (HTML)', path: `/post/${seeded.detailId}` },
+      // Both again as a browser asks for them: the gateway keeps each answer gzipped once.
+      { name: '/api/posts/{id} (gzip)', path: `/api/posts/${seeded.detailId}`, headers: GZIP },
+      { name: '/post/{id} (HTML, gzip)', path: `/post/${seeded.detailId}`, headers: GZIP },
     ];
     let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
     const ratios: Array<{ name: string; ratio: number }> = [];
-    for (const { name, path } of reads) {
+    for (const { name, path, headers } of reads) {
       const label = `GET ${name}`;
-      const figures = await measure(label, `${gateway}${path}`, { gatewayPid });
+      const figures = await measure(label, `${gateway}${path}`, { gatewayPid, headers });
       const after = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
       ratios.push({ name, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2) });
       before = after;
@@ -82,6 +86,7 @@ export async function benchFeed() {
     console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
     const ratioOf = (name: string) => ratios.find((r) => r.name === name)!.ratio;
     console.log(`ratio post HTML/post JSON: ${(ratioOf('/post/{id} (HTML)') / ratioOf('/api/posts/{id}')).toFixed(2)}`);
+    console.log(`ratio post HTML/post JSON, gzip as browsers ask: ${(ratioOf('/post/{id} (HTML, gzip)') / ratioOf('/api/posts/{id} (gzip)')).toFixed(2)}`);
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {
     await stopRun(run, database);

@@ -19,6 +19,8 @@ export interface LoadSpec {
   paths?: string[];
   /** An answer header every answer must carry (e.g. `x-cache: MISS`); others count as `unexpected`. */
   expectHeader?: { name: string; value: string };
+  /** Request headers sent with every request (e.g. `accept-encoding: gzip`, as browsers send). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {

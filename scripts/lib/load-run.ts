@@ -14,7 +14,7 @@ const spec = JSON.parse(input) as LoadSpec;
 let unexpected = 0;
 let next = 0;
 const { paths, expectHeader } = spec;
-const request: autocannon.Request = {};
+const request: autocannon.Request = spec.headers ? { headers: spec.headers } : {};
 // One counter for every connection (and the warm-up): each request takes the next path.
 if (paths && paths.length > 0) request.setupRequest = (req) => ({ ...req, path: paths[next++ % paths.length]! });
 if (expectHeader) {
