@@ -54,7 +54,7 @@ const packageZones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'coverage/**', 'infra/k6/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '.data/**', 'test-results/**', 'coverage/**', 'infra/k6/**'],
   },
   ...tseslint.configs.recommended,
   {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { parseRealtimeMessage, RealtimeClient, realtimeUrl, reconnectDelay } from '../src/lib/realtime.ts';
 import { RealtimeProvider, useRealtimeEvent } from '../src/lib/realtime-context.tsx';
-import { sessionQueryOptions } from '../src/lib/session.ts';
+import { visitorTokenQueryOptions } from '../src/lib/visitor-token.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 
 const URL = 'ws://localhost:3000/ws';
@@ -331,7 +331,7 @@ describe('useRealtimeEvent', () => {
     const socket = FakeWebSocket.latest();
     act(() => socket.serverOpen());
     expect(socket.sent).toEqual([]);
-    act(() => queryClient.setQueryData(sessionQueryOptions().queryKey, TOKEN));
+    act(() => queryClient.setQueryData(visitorTokenQueryOptions().queryKey, TOKEN));
     expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
     queryClient.clear();
   });

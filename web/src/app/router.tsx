@@ -89,8 +89,8 @@ export const routes: RouteObject[] = [
           () => import('../routes/ama-session.tsx'),
           async (queryClient, params) => {
             const id = numericId(params);
-            const { sessionQueryOptions } = await import('../features/ama/api/get-session.ts');
-            return id === null ? undefined : queryClient.prefetchQuery(sessionQueryOptions(id));
+            const { amaSessionQueryOptions } = await import('../features/ama/api/get-session.ts');
+            return id === null ? undefined : queryClient.prefetchQuery(amaSessionQueryOptions(id));
           },
         ),
       },

@@ -4,7 +4,7 @@ export const SITE_NAME = 'WFM Community';
 export const TAGLINE = 'Where Workforce Management Minds Connect';
 
 /** Pause after creating a session before the token is stored and used. */
-export const SESSION_SETTLE_DELAY_MS = 100;
+export const VISITOR_TOKEN_SETTLE_DELAY_MS = 100;
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 export const PROFILE_STALE_TIME_MS = 5 * 60 * 1000;
 export const PROFILE_RETRIES = 2;

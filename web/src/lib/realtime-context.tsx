@@ -2,7 +2,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import type { RealtimeData, RealtimeType } from '@wfm/contracts/shared';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from './realtime.ts';
-import { sessionQueryOptions } from './session.ts';
+import { visitorTokenQueryOptions } from './visitor-token.ts';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -25,7 +25,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!queryClient) return;
-    const { queryKey } = sessionQueryOptions();
+    const { queryKey } = visitorTokenQueryOptions();
     const identify = () => client.identify(queryClient.getQueryData<string>(queryKey) ?? null);
     identify();
     return queryClient.getQueryCache().subscribe((event) => {

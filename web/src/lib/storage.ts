@@ -31,7 +31,7 @@ export const storage = {
   getUsername: () => read(STORAGE_KEYS.username),
   setUsername: (username: string) => write(STORAGE_KEYS.username, username),
   /** Drops the token and the username that went with it (a new session starts without either). */
-  forgetSession: () => {
+  forgetVisitorToken: () => {
     write(STORAGE_KEYS.anonToken, null);
     write(STORAGE_KEYS.username, null);
   },

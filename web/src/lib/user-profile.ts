@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { UserProfileResponse } from '@wfm/contracts/identity';
 import { PROFILE_RETRIES, PROFILE_STALE_TIME_MS } from '../config/constants.ts';
 import { api, isApiError } from './api-client.ts';
-import { useSession } from './session.ts';
+import { useVisitorToken } from './visitor-token.ts';
 import { storage, useStoredUsername } from './storage.ts';
 
 /** The visitor's permanent display name; a found username is also stored locally. */
@@ -35,7 +35,7 @@ export const ANONYMOUS_NAME = 'Anonymous';
  * `isLoading` while the session or the profile lookup is still on its way.
  */
 export function useDisplayName(): { isLoading: boolean; username: string | null; displayName: string } {
-  const session = useSession();
+  const session = useVisitorToken();
   const anonToken = session.data;
   const profile = useUserProfile(anonToken);
   const stored = useStoredUsername();

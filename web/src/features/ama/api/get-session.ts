@@ -7,7 +7,7 @@ export async function getSession(id: number, signal?: AbortSignal): Promise<AmaS
   return AmaSession.parse(await api.get(`/api/ama/sessions/${id}`, { signal }));
 }
 
-export const sessionQueryOptions = (id: number) =>
+export const amaSessionQueryOptions = (id: number) =>
   queryOptions({
     queryKey: amaKeys.session(id),
     queryFn: ({ signal }) => getSession(id, signal),
@@ -17,5 +17,5 @@ export const sessionQueryOptions = (id: number) =>
   });
 
 export function useAmaSession(id: number | null) {
-  return useQuery({ ...sessionQueryOptions(id ?? 0), enabled: id !== null });
+  return useQuery({ ...amaSessionQueryOptions(id ?? 0), enabled: id !== null });
 }

@@ -12,7 +12,7 @@ import {
   type MentorRequestBody,
 } from '@wfm/contracts/ama';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { amaKeys } from './ama-keys.ts';
 import { ensureVisitor } from './ensure-visitor.ts';
 
@@ -28,7 +28,7 @@ export function useMentorDirectory(tag: string) {
 
 /** The visitor's own application (null when they have none); only once the visitor has a token. */
 export function useMyMentorApplication() {
-  const session = useSession();
+  const session = useVisitorToken();
   return useQuery({
     queryKey: amaKeys.myMentorApplication(),
     queryFn: async ({ signal }) => MyMentorApplicationResponse.parse(await api.get('/api/mentors/me', { signal })).application,
@@ -38,7 +38,7 @@ export function useMyMentorApplication() {
 
 /** Requests the visitor received as a mentor and sent as a requester. */
 export function useMyMentorRequests() {
-  const session = useSession();
+  const session = useVisitorToken();
   return useQuery({
     queryKey: amaKeys.myMentorRequests(),
     queryFn: async ({ signal }) => MyMentorRequestsResponse.parse(await api.get('/api/mentors/requests', { signal })),

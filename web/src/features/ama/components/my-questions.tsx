@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { serverMessage } from '../../../lib/error-toast.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useMyQuestions } from '../api/get-my-questions.ts';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
@@ -63,7 +63,7 @@ function MyQuestionItem({ question, showSession }: { question: MyQuestion; showS
  */
 export function MyQuestions({ sessionId }: { sessionId?: number }) {
   const headingId = useId();
-  const session = useSession();
+  const session = useVisitorToken();
   const questions = useMyQuestions(session.data);
   const list = sessionId === undefined ? questions.data : questions.data?.filter((q) => q.session_id === sessionId);
   const failed = session.isError || questions.isError;

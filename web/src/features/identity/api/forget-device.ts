@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteSessionResponse } from '@wfm/contracts/identity';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { startFreshSession } from '../../../lib/session.ts';
+import { startFreshVisitorToken } from '../../../lib/visitor-token.ts';
 import { storage } from '../../../lib/storage.ts';
 
 /**
@@ -29,7 +29,7 @@ export function useForgetDevice() {
   return useMutation({
     mutationFn: async () => {
       const result = await revokeSession();
-      await startFreshSession(queryClient);
+      await startFreshVisitorToken(queryClient);
       return result;
     },
   });

@@ -5,7 +5,7 @@ import {
   RecoveryPhraseStatusResponse,
 } from '@wfm/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import { visitorTokenQueryOptions } from '../../../lib/visitor-token.ts';
 import { storage } from '../../../lib/storage.ts';
 import { userProfileQueryOptions } from '../../../lib/user-profile.ts';
 import { profileCheckQueryOptions } from './check-profile.ts';
@@ -51,7 +51,7 @@ export function useRecoverSession() {
       storage.setAnonToken(anon_token);
       storage.setUsername(username);
       queryClient.setQueryData(profileCheckQueryOptions(anon_token).queryKey, { hasProfile: true });
-      queryClient.setQueryData(sessionQueryOptions().queryKey, anon_token);
+      queryClient.setQueryData(visitorTokenQueryOptions().queryKey, anon_token);
       // Everything read with the old token (My Posts, votes, the bell) is read again.
       await queryClient.invalidateQueries({
         predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'user-profile-check',

@@ -15,7 +15,7 @@ import {
 import { KeyRound, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useForgetDevice } from '../api/forget-device.ts';
 import { useRecoveryStatus } from '../api/recovery-phrase.ts';
@@ -73,7 +73,7 @@ export function ForgetDeviceDialog({
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const session = useSession();
+  const session = useVisitorToken();
   const { username } = useDisplayName();
   const forget = useForgetDevice();
   const busy = forget.isPending;

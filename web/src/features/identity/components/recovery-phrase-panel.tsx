@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, Skeleton } from '@wfm/ui';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useRecoveryStatus } from '../api/recovery-phrase.ts';
 import { RecoveryPhraseDialog } from './recovery-phrase-dialog.tsx';
@@ -9,7 +9,7 @@ import { RestoreForm } from './restore-form.tsx';
 
 /** Make (or replace) the phrase of this visitor, or restore another username onto this device. */
 export function RecoveryPhrasePanel() {
-  const session = useSession();
+  const session = useVisitorToken();
   const { username } = useDisplayName();
   const status = useRecoveryStatus(username ? session.data : undefined);
   const [showing, setShowing] = useState<'first' | 'new' | null>(null);

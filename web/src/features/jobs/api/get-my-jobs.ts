@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyJobsResponse } from '@wfm/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { jobKeys } from './job-keys.ts';
 
 /** The visitor's own postings in every status (the token travels in x-anon-token, never the URL). */
@@ -13,7 +13,7 @@ export const myJobsQueryOptions = (anonToken: string | undefined) =>
   queryOptions({ queryKey: jobKeys.mine(anonToken), queryFn: ({ signal }) => getMyJobs(signal), enabled: Boolean(anonToken) });
 
 export function useMyJobs(enabled: boolean) {
-  const session = useSession();
+  const session = useVisitorToken();
   const query = useQuery({ ...myJobsQueryOptions(session.data), enabled: enabled && Boolean(session.data) });
   return { ...query, waitingForSession: session.isPending };
 }

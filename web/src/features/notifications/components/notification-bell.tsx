@@ -2,12 +2,12 @@ import { buttonClasses, cn } from '@wfm/ui';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useNotifications } from '../api/notifications.ts';
 
 /** The header bell: how many replies came since the visitor last looked; opens /notifications. */
 export function NotificationBell({ className }: { className?: string }) {
-  const session = useSession();
+  const session = useVisitorToken();
   const { unread } = useNotifications(session.data);
   const label = unread === 0 ? 'Replies to me' : `Replies to me: ${unread} new`;
   return (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useMarkNotificationsSeen, useNotifications } from '../api/notifications.ts';
 
 /**
@@ -13,7 +13,7 @@ import { useMarkNotificationsSeen, useNotifications } from '../api/notifications
  * while the page is open.
  */
 export function NotificationsList() {
-  const session = useSession();
+  const session = useVisitorToken();
   const list = useNotifications(session.data);
   const { mutate: mutateSeen } = useMarkNotificationsSeen();
   const [fresh, setFresh] = useState<Set<string>>(() => new Set());

@@ -4,7 +4,7 @@ import { Button, Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui'
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { usePollStats } from '../api/get-poll-stats.ts';
 import { usePolls } from '../api/get-polls.ts';
 import { useLivePollTallies } from '../api/poll-live.ts';
@@ -75,7 +75,7 @@ function BrowsePolls({ onCreate }: { onCreate: () => void }) {
 }
 
 function MyPolls() {
-  const token = useSession().data;
+  const token = useVisitorToken().data;
   const polls = usePolls({ sort: 'newest', anon_token: token }, Boolean(token));
   if (!token) {
     return (

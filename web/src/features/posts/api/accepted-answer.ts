@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { AcceptedAnswerResponse, PostViewerResponse, type PostDetail } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { setCachedAcceptedAnswer } from './post-cache.ts';
 
 /** What the visitor may do on the post (accept an answer); per visitor, so keyed by the token too. */
@@ -14,7 +14,7 @@ export const postViewerQueryOptions = (id: number, token: string | undefined) =>
 
 /** True once the server says this visitor asked the Question (false while unknown or on failure). */
 export function useCanAcceptAnswer(id: number, type: PostDetail['type']): boolean {
-  const token = useSession().data;
+  const token = useVisitorToken().data;
   const viewer = useQuery({ ...postViewerQueryOptions(id, token), enabled: type === 'Question' && Boolean(token) });
   return viewer.data?.can_accept_answer ?? false;
 }

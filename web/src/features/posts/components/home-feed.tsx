@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { usePosts, type PostFilters } from '../api/get-posts.ts';
 import {
   emptyFeedMessage,
@@ -78,7 +78,7 @@ export function HomeFeed() {
   const [filters, setFilters] = useState<FeedFilters>(NO_FILTERS);
   const author = useDebouncedValue(filters.author, AUTHOR_DEBOUNCE_MS);
   const applied = { ...filters, author };
-  const anonToken = useSession().data;
+  const anonToken = useVisitorToken().data;
 
   // Counts come from the unfiltered-by-type list, so they stay put while switching tabs.
   const all = usePosts(listFilters('all', sort, q, applied, anonToken, url));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { api } from '../src/lib/api-client.ts';
 import { createQueryClient } from '../src/lib/query-client.ts';
-import { ensureSession } from '../src/lib/session.ts';
+import { ensureVisitorToken } from '../src/lib/visitor-token.ts';
 import { renderApp } from './render-app.tsx';
 import { server, TOKEN } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -29,7 +29,7 @@ describe('verified visitor session', () => {
     const created = serveNewSession();
     window.localStorage.setItem('anon_token', OLD_FORMAT_TOKEN);
     window.localStorage.setItem('username', 'old_name');
-    await expect(ensureSession()).resolves.toBe(NEW_TOKEN);
+    await expect(ensureVisitorToken()).resolves.toBe(NEW_TOKEN);
     expect(created).toHaveLength(1);
     expect(window.localStorage.getItem('anon_token')).toBe(NEW_TOKEN);
     expect(window.localStorage.getItem('username')).toBeNull();
@@ -38,7 +38,7 @@ describe('verified visitor session', () => {
   it('keeps a stored token of the current format', async () => {
     const created = serveNewSession();
     window.localStorage.setItem('anon_token', TOKEN);
-    await expect(ensureSession()).resolves.toBe(TOKEN);
+    await expect(ensureVisitorToken()).resolves.toBe(TOKEN);
     expect(created).toHaveLength(0);
   });
 
@@ -52,7 +52,7 @@ describe('verified visitor session', () => {
     await expect(mutation.execute(undefined)).rejects.toThrow();
     expect(window.localStorage.getItem('anon_token')).toBeNull();
     expect(window.localStorage.getItem('username')).toBeNull();
-    await expect(ensureSession()).resolves.toBe(NEW_TOKEN);
+    await expect(ensureVisitorToken()).resolves.toBe(NEW_TOKEN);
     expect(created).toHaveLength(1);
   });
 

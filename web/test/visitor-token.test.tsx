@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ensureSession } from '../src/lib/session.ts';
+import { ensureVisitorToken } from '../src/lib/visitor-token.ts';
 import { storage } from '../src/lib/storage.ts';
 import { renderApp } from './render-app.tsx';
 import { server, TOKEN } from './server.ts';
@@ -24,7 +24,7 @@ describe('session', () => {
       store(token);
     });
 
-    await expect(ensureSession()).resolves.toBe(TOKEN);
+    await expect(ensureVisitorToken()).resolves.toBe(TOKEN);
     expect(tokenHeader).toBeNull();
     expect(storedAt - respondedAt).toBeGreaterThanOrEqual(95);
     expect(window.localStorage.getItem('anon_token')).toBe(TOKEN);
@@ -34,7 +34,7 @@ describe('session', () => {
   it('does not store anything before the 100 ms wait is over', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     server.use(http.post('/api/session', () => HttpResponse.json({ anon_token: TOKEN })));
-    const done = ensureSession();
+    const done = ensureVisitorToken();
     await vi.waitUntil(() => vi.getTimerCount() > 0, { interval: 5 });
     expect(window.localStorage.getItem('anon_token')).toBeNull();
     vi.advanceTimersByTime(99);
@@ -46,12 +46,12 @@ describe('session', () => {
 
   it('uses the stored token without creating a session', async () => {
     window.localStorage.setItem('anon_token', TOKEN);
-    await expect(ensureSession()).resolves.toBe(TOKEN);
+    await expect(ensureVisitorToken()).resolves.toBe(TOKEN);
   });
 
   it('fails with "Failed to create session token" when the server refuses', async () => {
     server.use(http.post('/api/session', () => HttpResponse.json({ message: 'Too many requests' }, { status: 429 })));
-    await expect(ensureSession()).rejects.toThrow('Failed to create session token');
+    await expect(ensureVisitorToken()).rejects.toThrow('Failed to create session token');
     expect(window.localStorage.getItem('anon_token')).toBeNull();
   });
 
