@@ -5,7 +5,7 @@ import type { ServiceName } from '@wfm/contracts/shared';
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from './csrf.ts';
 import type { ProxyRoute } from './routes.ts';
 import { replicaOrigins, type Upstreams } from './upstreams.ts';
-import { staffSessionCheck } from './staff-session.ts';
+import { staffLoginCheck } from './staff-login.ts';
 
 export interface ProxyOptions {
   routes: readonly ProxyRoute[];
@@ -72,7 +72,7 @@ export function upstreamFailure(error: Error & { code?: string; cause?: unknown 
 export async function registerProxies(app: FastifyInstance, opts: ProxyOptions): Promise<void> {
   const admin = opts.upstreams.get('admin');
   if (!admin) throw new Error('the admin service URL is required for the staff session check');
-  const requireStaffSession = staffSessionCheck(admin);
+  const requireStaffSession = staffLoginCheck(admin);
 
   for (const route of opts.routes) {
     const checkOrigin = route.csrf;

@@ -25,7 +25,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
  * Asks the admin service who owns the session cookie. Null when the service says the session is
  * not valid (any answer but 200 with a staff identity); throws when the service cannot be reached.
  */
-export async function lookupStaffSession(
+export async function lookupStaffLogin(
   admin: Dispatcher,
   cookie: string,
   requestId: string,
@@ -46,13 +46,13 @@ export async function lookupStaffSession(
 }
 
 /** preHandler for staff routes: 401 without a valid staff session, 503 when admin is unreachable. */
-export function staffSessionCheck(admin: Dispatcher) {
+export function staffLoginCheck(admin: Dispatcher) {
   return async function requireStaffSession(request: FastifyRequest, reply: FastifyReply) {
     const cookie = request.headers.cookie;
     let staff: StaffIdentity | null = null;
     if (cookie) {
       try {
-        staff = await lookupStaffSession(admin, cookie, request.id);
+        staff = await lookupStaffLogin(admin, cookie, request.id);
       } catch (err) {
         request.log.warn({ err }, 'staff session check failed: admin service unreachable');
         return reply.code(503).send({ message: 'Service temporarily unavailable, please try again shortly' });
