@@ -35,7 +35,7 @@ import {
   visitorSecretKey,
   visitorTokenForId,
   VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
-import { createAuthorNames, type AuthorNames } from './author-names.ts';
+import { createIdentityClient, type IdentityClient } from './identity-client.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
@@ -105,7 +105,7 @@ export interface ServiceAppDeps {
   visitorSecret: string;
   /** Longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS); default 4500. */
   requestTimeoutMs?: number | undefined;
-  /** Identity's internal URL for app.authorNames (IDENTITY_URL); default http://127.0.0.1:7101. */
+  /** Identity's internal URL for app.identity (IDENTITY_URL, its first URL); default http://127.0.0.1:7101. */
   identityUrl?: string | undefined;
   logger?: Logger;
   /** Upload quotas, concurrency and cleanup (UPLOAD_* variables); default DEFAULT_UPLOAD_SETTINGS. */
@@ -145,8 +145,11 @@ declare module 'fastify' {
       forId(id: string): string;
       secretKey(purpose: string): Buffer;
     };
-    /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
-    authorNames: AuthorNames;
+    /**
+     * The identity client (identity-client.ts): author-name checks (no impersonation) and the
+     * username of the request's visitor, each call with one documented failure policy.
+     */
+    identity: IdentityClient;
     /** Where this service's staff actions go; write them with `recordStaffAction(tx, app, staff, {...})`. */
     staffActionLog: StaffActionLog;
   }
@@ -236,7 +239,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
     forId: (id: string) => visitorTokenForId(deps.visitorSecret, id),
     secretKey: (purpose: string) => visitorSecretKey(deps.visitorSecret, purpose),
   });
-  app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
+  app.decorate('identity', createIdentityClient(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
   app.decorate('staffActionLog', def.staffActionLog ?? outboxStaffActionLog(def.schema));
   app.decorateRequest('staff', null);
   app.decorateRequest('visitor', null);

@@ -77,7 +77,7 @@ export { staffOnly } from './staff-routes-access.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
-export { ANONYMOUS_AUTHOR } from './author-names.ts';
+export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';
 export * from './uploads/index.ts';

@@ -44,7 +44,7 @@ describe('revoked visitor tokens', () => {
   });
 });
 
-describe('app.authorNames', () => {
+describe('app.identity.acceptAuthorName', () => {
   let svc: TestService;
   beforeAll(async () => {
     // Nothing listens on port 9 (discard): identity is "down".
@@ -52,7 +52,7 @@ describe('app.authorNames', () => {
       {
         ...fixtureService,
         routes: async (scope) => {
-          scope.post('/name', async (req) => ({ name: await scope.authorNames.accept(req, (req.body as { name: string }).name) }));
+          scope.post('/name', async (req) => ({ name: await scope.identity.acceptAuthorName(req, (req.body as { name: string }).name) }));
         },
       },
       { identityUrl: 'http://127.0.0.1:9' },

@@ -1,4 +1,4 @@
 import { inject } from 'vitest';
 
-// buildTestService gives app.authorNames this identity (test/identity-global-setup.ts).
+// buildTestService gives app.identity this identity (test/identity-global-setup.ts).
 process.env.IDENTITY_URL = inject('identityUrl');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAsUndefined } from '../shared/common.ts';
+import { ANONYMOUS, emptyAsUndefined } from '../shared/common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -237,7 +237,7 @@ const storedChoice = <const T extends readonly [string, ...string[]]>(values: T)
 /**
  * POST /api/posts. tool_links and attachments may be lists or JSON text; `tool_name`/`tool_url`
  * (the form's single tool fields) are optional and join tool_links when a URL is given.
- * With isAnonymous the post is stored as 'Anonymous'.
+ * With isAnonymous the post is stored as ANONYMOUS.
  */
 export const CreatePostBody = z.object({
   type: z.enum(POST_TYPES, POST_MESSAGES.badType),
@@ -439,7 +439,7 @@ export type UpvoteResponse = z.infer<typeof UpvoteResponse>;
 // Comments
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as 'Anonymous'. */
+/** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as ANONYMOUS. */
 export const CreateCommentBody = z.object({
   post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
   body: trimmed(1, COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyRequired, COMMENT_MESSAGES.bodyTooLong),
@@ -484,7 +484,7 @@ export const HelpRequestBody = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(HELP_LIMITS.reporterName, 'Name must be 40 characters or less')
-    .default('Anonymous'),
+    .default(ANONYMOUS),
   isAnonymous: z.boolean().optional().default(false),
 });
 export type HelpRequestBody = z.input<typeof HelpRequestBody>;
@@ -519,7 +519,7 @@ const optionalText = (max: number, message: string) =>
 
 /**
  * POST /api/feature-suggestions from either dialog: the header one sends contact_method, the
- * sidebar one email and isAnonymous. author_name defaults to 'Anonymous'.
+ * sidebar one email and isAnonymous. author_name defaults to ANONYMOUS.
  */
 export const FeatureSuggestionBody = z.object({
   title: z
@@ -533,7 +533,7 @@ export const FeatureSuggestionBody = z.object({
     .min(1, SUGGESTION_MESSAGES.missingHeader)
     .max(SUGGESTION_LIMITS.description, SUGGESTION_MESSAGES.descriptionTooLong),
   author_name: z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'Anonymous' : v),
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? ANONYMOUS : v),
     z.string().trim().max(SUGGESTION_LIMITS.authorName, 'Name must be 50 characters or less'),
   ),
   priority: z.enum(SUGGESTION_PRIORITIES, 'Priority must be Low, Medium or High').default('Medium'),

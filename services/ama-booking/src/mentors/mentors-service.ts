@@ -18,7 +18,6 @@ import {
   type StaffMentor,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../common/common-context.ts';
-import { applicantUsername } from './mentors-applicant-name.ts';
 import * as repo from './mentors-repository.ts';
 
 const own = ({ visitor_hash: _hash, ...application }: repo.MentorRow): MentorApplication => application;
@@ -35,7 +34,7 @@ export async function apply(
   visitor: Visitor,
   fields: repo.MentorFields,
 ): Promise<MentorApplication> {
-  const username = await applicantUsername(app, req);
+  const username = await app.identity.username(req);
   if (!username) throw forbidden(MENTOR_MESSAGES.usernameRequired);
   return app.sql.begin(async (tx) => {
     const now = ctx.now();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import {
-  ANONYMOUS_AUTHOR,
   badRequest,
   conflict,
   notFound,
@@ -31,8 +31,8 @@ export async function askQuestion(
   sessionId: number,
   body: { question: string; author_name?: string | undefined; author?: string | undefined; isAnonymous: boolean },
 ): Promise<Question> {
-  const requested = body.author_name || body.author || ANONYMOUS_AUTHOR;
-  const author = body.isAnonymous ? ANONYMOUS_AUTHOR : await app.authorNames.accept(req, requested);
+  const requested = body.author_name || body.author || ANONYMOUS;
+  const author = body.isAnonymous ? ANONYMOUS : await app.identity.acceptAuthorName(req, requested);
   return app.sql.begin(async (tx) => {
     const now = ctx.now();
     const session = await lockSession(tx, sessionId);
@@ -45,7 +45,7 @@ export async function askQuestion(
       session_id: sessionId,
       question: body.question,
       author_name: author,
-      is_anonymous: body.isAnonymous || author === ANONYMOUS_AUTHOR,
+      is_anonymous: body.isAnonymous || author === ANONYMOUS,
       visitor_hash: visitor.hash,
       created_at: now,
     });

@@ -61,7 +61,7 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
       schema: { body: CreatePollBody, response: { 201: PollDetail, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
-      const createdBy = await app.authorNames.accept(req, req.body.created_by);
+      const createdBy = await app.identity.acceptAuthorName(req, req.body.created_by);
       const poll = await pollsService.createPoll(sql, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(poll);
     },

@@ -59,7 +59,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
         ? await fromMultipart(req, reply)
         : { ...CreateTemplateBody.parse(req.body ?? {}), file: null };
       try {
-        const submittedBy = await app.authorNames.accept(req, input.submitted_by);
+        const submittedBy = await app.identity.acceptAuthorName(req, input.submitted_by);
         const template = await templatesService.createTemplate(sql, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null);
         return await reply.code(201).send(template);
       } catch (err) {

@@ -23,7 +23,7 @@ export const toolRoutes: FastifyPluginAsync = async (base) => {
       schema: { body: CreateToolBody, response: { 201: Tool, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
-      const submittedBy = await app.authorNames.accept(req, req.body.submitted_by);
+      const submittedBy = await app.identity.acceptAuthorName(req, req.body.submitted_by);
       const tool = await toolsService.createTool(sql, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(tool);
     },

@@ -1,3 +1,4 @@
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import type { Sql } from '@wfm/service-kit';
 import { notFound, writeEvent } from '@wfm/service-kit';
 import {
@@ -10,7 +11,6 @@ import {
 } from '@wfm/contracts/forum';
 import * as feedback from './feedback-repository.ts';
 import { postTitle } from '../posts/posts-repository.ts';
-import { ANONYMOUS } from '../posts/posts-service.ts';
 import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import type { Sql } from '@wfm/service-kit';
 import { badRequest, forbidden, notFound, writeEvent } from '@wfm/service-kit';
 import {
@@ -24,7 +25,6 @@ import * as posts from './posts-repository.ts';
 import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
-export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
 
 export async function createPost(sql: Sql, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { ANONYMOUS_AUTHOR, type Sql } from '@wfm/service-kit';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import type { Sql } from '@wfm/service-kit';
 import { touchVisitor } from './visitors-repository.ts';
 
 /**
@@ -29,8 +30,8 @@ export async function acceptAuthorName(
   req: FastifyRequest,
   input: { author_name?: string | undefined; isAnonymous?: boolean | undefined },
 ): Promise<string> {
-  if (input.isAnonymous || !input.author_name) return ANONYMOUS_AUTHOR;
-  return app.authorNames.accept(req, input.author_name);
+  if (input.isAnonymous || !input.author_name) return ANONYMOUS;
+  return app.identity.acceptAuthorName(req, input.author_name);
 }
 
 /** A visitor's row moves forward at most this often, so busy readers cost no writes. */

@@ -63,7 +63,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
     );
   });
 
-  // Internal (the gateway routes only /api prefixes): the kit's app.authorNames asks here.
+  // Internal (the gateway routes only /api prefixes): the kit's app.identity.acceptAuthorName asks here.
   app.post(
     AUTHOR_NAME_CHECK_PATH,
     {

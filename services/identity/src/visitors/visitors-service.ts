@@ -9,7 +9,8 @@ import {
   type CreateSessionResponse,
   type UserProfileResponse,
 } from '@wfm/contracts/identity';
-import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type Visitor } from '@wfm/service-kit';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { badRequest, conflict, notFound, unauthorized, writeEvent, type Visitor } from '@wfm/service-kit';
 import { isProfane } from './visitors-profanity.ts';
 import { isStaffName } from '../staff-names/staff-names-repository.ts';
 import { hashAnonToken } from './visitors-tokens.ts';
@@ -70,7 +71,7 @@ export async function hasProfile(sql: Sql, token: string): Promise<boolean> {
   return Boolean(visitor?.username);
 }
 
-const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS_AUTHOR.toLowerCase()]);
+const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS.toLowerCase()]);
 
 /** Reserved words, `anonymous` and staff names (current and former) are never usernames. */
 async function isReservedUsername(sql: Sql, username: string): Promise<boolean> {
@@ -86,7 +87,7 @@ export async function acceptAuthorName(sql: Sql, token: string | undefined, inpu
   const name = input.trim();
   const folded = name.toLowerCase();
   if (name === '') throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
-  if (folded === ANONYMOUS_AUTHOR.toLowerCase()) return ANONYMOUS_AUTHOR;
+  if (folded === ANONYMOUS.toLowerCase()) return ANONYMOUS;
   const visitor = token === undefined ? null : await findVisitor(sql, token);
   if (visitor?.username && visitor.username.toLowerCase() === folded) return visitor.username;
   if (RESERVED_USERNAMES.has(folded) || (await isStaffName(sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);

@@ -12,7 +12,6 @@ import {
 } from '@wfm/contracts/jobs';
 import { enforceLimits, requireVisitor } from '@wfm/service-kit';
 import { POST_LIMITS, WITHDRAW_LIMITS } from '../rate-limits.ts';
-import { posterName } from './postings-poster-name.ts';
 import * as jobs from './postings-service.ts';
 
 /** Public calls: the approved list, posting, and the poster's own posts (by verified visitor). */
@@ -35,7 +34,7 @@ export function postingsRoutes(now: jobs.Clock): FastifyPluginAsync {
       },
       async (req, reply) => {
         const { submitted_by: _ignored, ...input } = req.body;
-        const name = await posterName(app, req);
+        const name = await app.identity.nameOrAnonymous(req);
         return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }));
       },
     );
