@@ -22,7 +22,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestSpans } from './telemetry/request-spans.ts';
 import { tracingEnabled } from './telemetry/tracing.ts';
-import { enforceLimits, registerRateLimit } from './rate-limit.ts';
+import { rateLimited, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
@@ -60,7 +60,10 @@ export interface ServiceDefinition {
   bodyLimit?: number;
   /** Background jobs: handlers and repeatable jobs on the service's own queue, run in its process (kit jobs/). */
   jobs?(app: FastifyInstance): ServiceJobs;
-  /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
+  /**
+   * The service's rate limits and the calls that check them (defineLimits), resolved at boot into
+   * app.rateLimitTable; routes attach a call with rateLimited(app, '<call>').
+   */
   limits?: LimitTable;
   /**
    * Where recordStaffAction writes this service's staff actions; default `<schema>.staff.action`
@@ -271,7 +274,7 @@ export async function createServiceApp(def: ServiceDefinition, deps: ServiceAppD
 
   await registerRateLimit(app, { redis: deps.redis, namespace: def.name, limits: def.limits, settings: deps.rateLimits });
   // Not-found answers are rate limited per client (not-found-ip), so probing for routes stays cheap.
-  app.setNotFoundHandler({ preHandler: enforceLimits(app, ['not-found-ip']) }, async (_request, reply) =>
+  app.setNotFoundHandler({ preHandler: rateLimited(app, 'not-found') }, async (_request, reply) =>
     reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
   );
   registerMetrics(app, def.name, { sql: deps.sql, bus: deps.bus });

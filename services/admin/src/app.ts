@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { serviceEnv, type ServiceDefinition } from '@wfm/service-kit';
 import { adminEnvSchema } from './env.ts';
+import { ADMIN_LIMITS } from './rate-limits.ts';
 import { auditStaffActionLog } from './audit/audit-staff-action-log.ts';
 import { subscribeAuditLog } from './audit/audit-subscription.ts';
 import { auditStaffRoutes } from './audit/audit-staff-routes.ts';
@@ -34,6 +35,7 @@ export function createAdminService(opts: AdminServiceOptions = {}): ServiceDefin
     env: adminEnvSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes: routesWith({ ...LOGIN_LIMITS, ...opts.loginLimits }),
+    limits: ADMIN_LIMITS,
     staffActionLog: auditStaffActionLog,
     async onReady(app) {
       const env = serviceEnv(app, adminEnvSchema);

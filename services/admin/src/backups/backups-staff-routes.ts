@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -10,7 +10,7 @@ import {
   RestoreBackupBody,
   RestoreBackupResponse,
 } from '@wfm/contracts/admin';
-import { HttpError, notFound, serviceEnv } from '@wfm/service-kit';
+import { HttpError, notFound, rateLimited, serviceEnv } from '@wfm/service-kit';
 import { recordStaffAction, staffOnly } from '@wfm/service-kit';
 import { createJobQueue, JobFailedError, JobTimeoutError } from './backups-job-queue.ts';
 import { JOB_NAMES } from './backups-job-names.ts';
@@ -35,12 +35,6 @@ export interface BackupsStaffRoutesOptions {
 
 const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
 const BACKUP_NOT_FOUND = 'Backup not found';
-/** Backups and restores are heavy: a runaway client gets 429s instead of queueing dozens. */
-const JOB_RATE_LIMIT = {
-  max: 30,
-  timeWindow: 60_000,
-  keyGenerator: (request: FastifyRequest) => (request.staff ? `staff:${request.staff.id}` : `ip:${request.ip}`),
-};
 
 /**
  * Job ids are made by the server, never from anything the client sends (x-request-id included):
@@ -67,8 +61,14 @@ export const backupsStaffRoutes: FastifyPluginAsync<BackupsStaffRoutesOptions> =
   const waitTimeoutMs = opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const access = staffOnly(app, 'database');
   // These wait for their job on purpose (bounded by waitTimeoutMs; the queue answers 503 within
-  // about a second when it is down), so the kit's request timeout does not apply.
-  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT, requestTimeoutMs: false as const } };
+  // about a second when it is down), so the kit's request timeout does not apply. Backups and
+  // restores are heavy: after the staff check, the backup-job limit (rate-limits.ts) answers 429
+  // to a runaway client instead of queueing dozens.
+  const heavy = {
+    ...access,
+    onRequest: [access.onRequest, rateLimited(app, 'backup-job')],
+    config: { ...access.config, requestTimeoutMs: false as const },
+  };
 
   const runJob = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
     try {

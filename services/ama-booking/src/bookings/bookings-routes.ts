@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import {
   BookingCountQuery,
   BookingCountResponse,
@@ -13,7 +13,6 @@ import {
   SessionIdParams,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../common/common-context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as bookings from './bookings-service.ts';
 
@@ -33,7 +32,7 @@ export function bookingRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/ama/sessions/:id/book',
       {
-        onRequest: amaLimits(app, 'booking'),
+        onRequest: rateLimited(app, 'booking'),
         schema: { params: SessionIdParams, body: CreateBookingBody, response: { 201: CreateBookingResponse, ...WRITE_ERRORS } },
       },
       async (req, reply) => {
@@ -45,7 +44,7 @@ export function bookingRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/ama/sessions/:id/waitlist',
       {
-        onRequest: amaLimits(app, 'booking'),
+        onRequest: rateLimited(app, 'booking'),
         schema: { params: SessionIdParams, body: CreateBookingBody, response: { 201: JoinWaitlistResponse, ...WRITE_ERRORS } },
       },
       async (req, reply) => {
@@ -57,7 +56,7 @@ export function bookingRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.get(
       '/api/ama/bookings/status/:reference',
       {
-        onRequest: amaLimits(app, 'lookup'),
+        onRequest: rateLimited(app, 'lookup'),
         // The reference is the key to personal data: keep it out of the access log.
         logLevel: 'warn',
         schema: { params: BookingReferenceParams, response: { 200: BookingLookupResponse, ...PUBLIC_ERRORS } },
@@ -68,7 +67,7 @@ export function bookingRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.get(
       '/api/ama/bookings/:id/calendar.ics',
       {
-        onRequest: amaLimits(app, 'lookup'),
+        onRequest: rateLimited(app, 'lookup'),
         logLevel: 'warn',
         schema: { params: z.object({ id: BookingReferenceParams.shape.reference }), response: { 200: z.string(), 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse } },
       },

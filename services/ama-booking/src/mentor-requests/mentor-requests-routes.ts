@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import {
   MentorIdParams,
   MentorMessage,
@@ -14,7 +14,6 @@ import {
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../common/common-context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
-import { amaLimits } from '../rate-limits.ts';
 import * as requests from './mentor-requests-service.ts';
 
 const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse } as const;
@@ -28,7 +27,7 @@ export function mentorRequestRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/mentors/:id/requests',
       {
-        onRequest: amaLimits(app, 'mentor-request'),
+        onRequest: rateLimited(app, 'mentor-request'),
         schema: { params: MentorIdParams, body: MentorRequestBody, response: { 201: MentorRequest, ...WRITE_ERRORS } },
       },
       async (req, reply) => reply.code(201).send(await requests.createRequest(app, ctx, requireVisitor(req), req.params.id, req.body)),
@@ -49,7 +48,7 @@ export function mentorRequestRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.put(
       '/api/mentors/requests/:id/status',
       {
-        onRequest: amaLimits(app, 'mentor-message'),
+        onRequest: rateLimited(app, 'mentor-message'),
         schema: { params: MentorRequestIdParams, body: MentorRequestStatusBody, response: { 200: MentorRequest, ...WRITE_ERRORS } },
       },
       async (req) => requests.answer(app, ctx, requireVisitor(req), req.params.id, req.body.status),
@@ -58,7 +57,7 @@ export function mentorRequestRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/mentors/requests/:id/messages',
       {
-        onRequest: amaLimits(app, 'mentor-message'),
+        onRequest: rateLimited(app, 'mentor-message'),
         schema: { params: MentorRequestIdParams, body: MentorMessageBody, response: { 201: MentorMessage, ...WRITE_ERRORS } },
       },
       async (req, reply) => reply.code(201).send(await requests.sendMessage(app, ctx, requireVisitor(req), req.params.id, req.body)),

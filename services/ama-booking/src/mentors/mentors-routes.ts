@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import { MentorApplication, MentorApplicationBody, MentorsQuery, MentorsResponse, MyMentorApplicationResponse } from '@wfm/contracts/ama';
 import type { AmaContext } from '../common/common-context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
-import { amaLimits } from '../rate-limits.ts';
 import * as mentors from './mentors-service.ts';
 
 const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse } as const;
@@ -23,7 +22,7 @@ export function mentorRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/mentors',
       {
-        onRequest: amaLimits(app, 'mentor-apply'),
+        onRequest: rateLimited(app, 'mentor-apply'),
         schema: { body: MentorApplicationBody, response: { 201: MentorApplication, ...WRITE_ERRORS } },
       },
       async (req, reply) => reply.code(201).send(await mentors.apply(app, ctx, req, requireVisitor(req), req.body)),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import type { AmaContext } from '../common/common-context.ts';
 import * as notifications from './notifications-service.ts';
 
@@ -13,7 +13,7 @@ export function notificationRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.get(
       '/api/ama/notifications',
       {
-        onRequest: enforceLimits(app, ['notifications-read-visitor']),
+        onRequest: rateLimited(app, 'notifications-read'),
         schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
       },
       async (req) => notifications.listNotifications(app, requireVisitor(req).hash),
@@ -23,7 +23,7 @@ export function notificationRoutes(ctx: AmaContext): FastifyPluginAsync {
       '/api/ama/notifications/seen',
       {
         bodyLimit: 1024,
-        onRequest: enforceLimits(app, ['notifications-seen-visitor']),
+        onRequest: rateLimited(app, 'notifications-seen'),
         schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
       },
       async (req) => notifications.markSeen(app, ctx, requireVisitor(req).hash),

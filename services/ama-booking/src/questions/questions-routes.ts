@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import {
   AskQuestionBody,
   MyQuestionsQuery,
@@ -14,7 +14,6 @@ import {
   TranscriptResponse,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../common/common-context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as questions from './questions-service.ts';
 
@@ -40,7 +39,7 @@ export function questionRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/ama/sessions/:id/questions',
       {
-        onRequest: amaLimits(app, 'question'),
+        onRequest: rateLimited(app, 'question'),
         schema: { params: SessionIdParams, body: AskQuestionBody, response: { 201: Question, ...WRITE_ERRORS } },
       },
       async (req, reply) => {
@@ -52,7 +51,7 @@ export function questionRoutes(ctx: AmaContext): FastifyPluginAsync {
     app.post(
       '/api/ama/questions/:id/upvote',
       {
-        onRequest: amaLimits(app, 'upvote'),
+        onRequest: rateLimited(app, 'upvote'),
         schema: { params: QuestionIdParams, response: { 200: QuestionUpvoteResponse, ...WRITE_ERRORS } },
       },
       async (req) => questions.upvoteQuestion(app, ctx, requireVisitor(req), req.params.id),

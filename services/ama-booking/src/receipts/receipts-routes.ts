@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BookingIdParams, ReceiptUploadResponse } from '@wfm/contracts/ama';
+import { rateLimited } from '@wfm/service-kit';
 import type { AmaContext } from '../common/common-context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import type { AmaUploads } from '../uploads/uploads-storage.ts';
 import { uploadReceipt } from './receipts-service.ts';
@@ -14,7 +14,7 @@ export function receiptRoutes(ctx: AmaContext, uploads: AmaUploads): FastifyPlug
     app.post(
       '/api/ama/bookings/:id/receipt',
       {
-        onRequest: amaLimits(app, 'receipt'),
+        onRequest: rateLimited(app, 'receipt'),
         schema: {
           params: BookingIdParams,
           response: { 201: ReceiptUploadResponse, 403: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, ...PUBLIC_ERRORS },

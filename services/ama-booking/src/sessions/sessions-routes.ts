@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AmaSession, AmaSessionsResponse, SessionIdParams, SessionPricing } from '@wfm/contracts/ama';
-import { serveUpload } from '@wfm/service-kit';
+import { rateLimited, serveUpload } from '@wfm/service-kit';
 import type { AmaContext } from '../common/common-context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import { FILE_NOT_FOUND, type AmaUploads } from '../uploads/uploads-storage.ts';
 import * as sessions from './sessions-service.ts';
@@ -30,7 +29,7 @@ export function sessionRoutes(ctx: AmaContext, uploads: AmaUploads): FastifyPlug
 
     app.get(
       '/uploads/ama/:name',
-      { onRequest: amaLimits(app, 'image-read'), schema: { params: z.object({ name: z.string().max(100) }) } },
+      { onRequest: rateLimited(app, 'image-read'), schema: { params: z.object({ name: z.string().max(100) }) } },
       async (req, reply) => serveUpload(req, reply, uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
     );
   };

@@ -12,8 +12,7 @@ import {
   PollStats,
   PollVoteBody,
 } from '@wfm/contracts/catalog';
-import { requireVisitor } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import * as pollsService from './polls-service.ts';
 
 export const pollRoutes: FastifyPluginAsync = async (base) => {
@@ -57,7 +56,7 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/polls',
     {
-      onRequest: writeLimits(app, 'poll'),
+      onRequest: rateLimited(app, 'poll'),
       schema: { body: CreatePollBody, response: { 201: PollDetail, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
@@ -70,7 +69,7 @@ export const pollRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/polls/:id/vote',
     {
-      onRequest: writeLimits(app, 'poll-vote'),
+      onRequest: rateLimited(app, 'poll-vote'),
       schema: {
         params: PollIdParams,
         body: PollVoteBody,

@@ -12,8 +12,7 @@ import {
   TemplateFields,
   TemplateIdParams,
 } from '@wfm/contracts/catalog';
-import { HttpError, enforceLimits, serveUpload } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { HttpError, rateLimited, serveUpload } from '@wfm/service-kit';
 import { createTemplateUploads } from './templates-uploads.ts';
 import * as templatesService from './templates-service.ts';
 
@@ -50,7 +49,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/templates',
     {
-      onRequest: writeLimits(app, 'template'),
+      onRequest: rateLimited(app, 'template'),
       // JSON (URL Link) or multipart (File Upload): the body is parsed here, by its kind.
       schema: { response: { 201: Template, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
@@ -72,7 +71,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/templates/:id/download',
     {
-      onRequest: writeLimits(app, 'download'),
+      onRequest: rateLimited(app, 'download'),
       schema: { params: TemplateIdParams, response: { 200: TemplateDownloadResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => templatesService.download(sql, req.params.id),
@@ -80,7 +79,7 @@ export const templateRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/templates/:id/file',
-    { onRequest: enforceLimits(app, ['template-file-ip']), schema: { params: TemplateIdParams } },
+    { onRequest: rateLimited(app, 'template-file'), schema: { params: TemplateIdParams } },
     // Always an attachment (the kit serves only images inline), with nosniff and a sandbox policy.
     async (req, reply) =>
       serveUpload(req, reply, uploads.store, await templatesService.storedFileOf(sql, req.params.id), {

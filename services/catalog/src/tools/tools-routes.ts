@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { CreateToolBody, ListToolsQuery, ListToolsResponse, Tool, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
-import { requireVisitor } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import * as toolsService from './tools-service.ts';
 
 export const toolRoutes: FastifyPluginAsync = async (base) => {
@@ -19,7 +18,7 @@ export const toolRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/tools',
     {
-      onRequest: writeLimits(app, 'tool'),
+      onRequest: rateLimited(app, 'tool'),
       schema: { body: CreateToolBody, response: { 201: Tool, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
@@ -32,7 +31,7 @@ export const toolRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/tools/:id/vote',
     {
-      onRequest: writeLimits(app, 'tool-vote'),
+      onRequest: rateLimited(app, 'tool-vote'),
       schema: {
         params: ToolIdParams,
         response: { 200: ToolVoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
+import { rateLimited } from '@wfm/service-kit';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
 import { acceptAuthorName } from '../visitors/visitors-service.ts';
-import { writeLimits } from '../rate-limits.ts';
 
 export const feedbackRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +13,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/report',
     {
-      onRequest: writeLimits(app, 'report'),
+      onRequest: rateLimited(app, 'report'),
       schema: {
         body: ReportBody,
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -25,7 +25,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/feature-suggestions',
     {
-      onRequest: writeLimits(app, 'suggestion'),
+      onRequest: rateLimited(app, 'suggestion'),
       schema: {
         body: FeatureSuggestionBody,
         response: { 201: FeatureSuggestionResponse, 400: ErrorResponse, 429: ErrorResponse },

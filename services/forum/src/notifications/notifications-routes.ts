@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import * as notifications from './notifications-service.ts';
 
 /** "Replies to me": the verified visitor's own list only (401 without an issued token). */
@@ -11,7 +11,7 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/notifications',
     {
-      onRequest: enforceLimits(app, ['notifications-read-visitor']),
+      onRequest: rateLimited(app, 'notifications-read'),
       schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => notifications.listNotifications(app.sql, requireVisitor(req).hash),
@@ -21,7 +21,7 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
     '/api/notifications/seen',
     {
       bodyLimit: 1024,
-      onRequest: enforceLimits(app, ['notifications-seen-visitor']),
+      onRequest: rateLimited(app, 'notifications-seen'),
       schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => notifications.markSeen(app.sql, requireVisitor(req).hash),

@@ -19,12 +19,11 @@ import {
   PostIdParams,
   UpvoteResponse,
 } from '@wfm/contracts/forum';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import * as postsService from './posts-service.ts';
 import { FeedListCache } from './posts-list-cache.ts';
 import type { ListRevision } from './posts-list-revision.ts';
 import { SummaryJsonCache } from './posts-summary-cache.ts';
-import { writeLimits } from '../rate-limits.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-service.ts';
 
 /** What Fastify itself sends for the JSON it serializes. */
@@ -41,7 +40,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.post(
     '/api/posts',
     {
-      onRequest: writeLimits(app, 'post'),
+      onRequest: rateLimited(app, 'post'),
       schema: {
         body: CreatePostBody,
         response: { 201: CreatePostResponse, 400: ErrorResponse, 429: ErrorResponse },
@@ -102,7 +101,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.post(
     '/api/posts/:id/upvote',
     {
-      onRequest: writeLimits(app, 'upvote'),
+      onRequest: rateLimited(app, 'upvote'),
       schema: {
         params: PostIdParams,
         response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -128,7 +127,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.put(
     '/api/posts/:id/accepted-answer',
     {
-      onRequest: writeLimits(app, 'accept'),
+      onRequest: rateLimited(app, 'accept'),
       schema: {
         params: PostIdParams,
         body: AcceptAnswerBody,
@@ -148,7 +147,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.delete(
     '/api/posts/:id/accepted-answer',
     {
-      onRequest: writeLimits(app, 'accept'),
+      onRequest: rateLimited(app, 'accept'),
       schema: {
         params: PostIdParams,
         response: {
@@ -167,7 +166,7 @@ export const postsRoutes: FastifyPluginAsync<{ listRevision: ListRevision | null
   app.post(
     '/api/comments',
     {
-      onRequest: writeLimits(app, 'comment'),
+      onRequest: rateLimited(app, 'comment'),
       schema: {
         body: CreateCommentBody,
         response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },

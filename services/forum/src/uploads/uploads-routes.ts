@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
-import { enforceLimits, serveUpload } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, serveUpload } from '@wfm/service-kit';
 import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
 
 export const uploadsRoutes: FastifyPluginAsync = async (base) => {
@@ -16,7 +15,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/upload',
     {
-      onRequest: writeLimits(app, 'upload'),
+      onRequest: rateLimited(app, 'upload'),
       schema: { response: { 201: UploadResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse } },
     },
     async (req, reply) => reply.code(201).send({ files: await uploads.upload(req, reply) }),
@@ -24,7 +23,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/uploads/:name',
-    { onRequest: enforceLimits(app, ['upload-read-ip']), schema: { params: z.object({ name: z.string() }) } },
+    { onRequest: rateLimited(app, 'upload-read'), schema: { params: z.object({ name: z.string() }) } },
     async (req, reply) =>
       serveUpload(req, reply, uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
   );

@@ -7,8 +7,7 @@ import {
   RecoverSessionResponse,
   RecoveryPhraseStatusResponse,
 } from '@wfm/contracts/identity';
-import { limits } from '../rate-limits.ts';
-import { lookupOf } from './recovery-phrase.ts';
+import { rateLimited } from '@wfm/service-kit';
 import * as recovery from './recovery-service.ts';
 
 const anonTokenHeader = (req: FastifyRequest): string | undefined => {
@@ -22,21 +21,15 @@ const anonTokenHeader = (req: FastifyRequest): string | undefined => {
  */
 export const recoveryRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const lookupKey = recovery.lookupKeyOf(app);
-  /** The per-prefix limit counts a keyed hash of the first words, never the words. */
-  const prefixTarget = (req: FastifyRequest): string | null => {
-    const phrase = (req.body as { phrase?: unknown } | undefined)?.phrase;
-    return typeof phrase === 'string' ? lookupOf(lookupKey, phrase).toString('base64url') : null;
-  };
 
   app.post(
     '/api/session/recover',
     {
       logLevel: 'warn',
       bodyLimit: 4096,
-      onRequest: limits(app, 'recover-ip'),
+      onRequest: rateLimited(app, 'recover'),
       // After validation: the body is there and normalized, so the prefix is the one looked up.
-      preHandler: limits(app, { target: prefixTarget }, 'recover-prefix'),
+      preHandler: rateLimited(app, 'recover-prefix'),
       schema: {
         body: RecoverSessionBody,
         response: { 200: RecoverSessionResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -50,7 +43,7 @@ export const recoveryRoutes: FastifyPluginAsync = async (base) => {
     {
       logLevel: 'warn',
       bodyLimit: 1024,
-      onRequest: limits(app, 'recovery-phrase-visitor', 'recovery-phrase-ip'),
+      onRequest: rateLimited(app, 'recovery-phrase'),
       schema: {
         response: {
           201: CreateRecoveryPhraseResponse,

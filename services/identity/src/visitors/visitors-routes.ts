@@ -17,8 +17,7 @@ import {
   UserProfileResponse,
 } from '@wfm/contracts/identity';
 import * as identity from './visitors-service.ts';
-import { limits } from '../rate-limits.ts';
-import { requireVisitor } from '@wfm/service-kit';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 
 /**
  * These URLs carry the visitor's token, and Fastify's request log prints the URL; at warn level the
@@ -45,7 +44,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
       '/api/session',
       {
         bodyLimit: 1024,
-        onRequest: limits(app, 'session-ip-minute', 'session-ip-hour'),
+        onRequest: rateLimited(app, 'session'),
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
       async () => identity.createSession(sql, () => app.issueVisitorToken()),
@@ -56,7 +55,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
       '/api/session',
       {
         bodyLimit: 1024,
-        onRequest: limits(app, 'session-revoke-ip'),
+        onRequest: rateLimited(app, 'session-revoke'),
         schema: { response: { 200: DeleteSessionResponse, 401: ErrorResponse, 429: ErrorResponse } },
       },
       async (req) => identity.revokeSession(sql, anonTokenHeader(req.headers)!, requireVisitor(req)),
@@ -100,7 +99,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/user-profile/check-username',
     {
-      onRequest: limits(app, 'check-username-visitor', 'check-username-ip'),
+      onRequest: rateLimited(app, 'check-username'),
       schema: {
         body: CheckUsernameBody,
         response: { 200: CheckUsernameResponse, 400: ErrorResponse, 429: ErrorResponse },
@@ -112,7 +111,7 @@ export const visitorsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/user-profile',
     {
-      onRequest: limits(app, 'create-profile-visitor', 'create-profile-ip'),
+      onRequest: rateLimited(app, 'create-profile'),
       schema: {
         body: CreateProfileBody,
         response: {

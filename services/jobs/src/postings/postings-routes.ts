@@ -10,8 +10,7 @@ import {
   MyJobsResponse,
   WithdrawJobResponse,
 } from '@wfm/contracts/jobs';
-import { enforceLimits, requireVisitor } from '@wfm/service-kit';
-import { POST_LIMITS, WITHDRAW_LIMITS } from '../rate-limits.ts';
+import { rateLimited, requireVisitor } from '@wfm/service-kit';
 import * as jobs from './postings-service.ts';
 
 /** Public calls: the approved list, posting, and the poster's own posts (by verified visitor). */
@@ -29,7 +28,7 @@ export function postingsRoutes(now: jobs.Clock): FastifyPluginAsync {
     app.post(
       '/api/jobs',
       {
-        onRequest: enforceLimits(app, POST_LIMITS),
+        onRequest: rateLimited(app, 'post'),
         schema: { body: CreateJobBody, response: { 201: Job, 400: ErrorResponse, 429: ErrorResponse } },
       },
       async (req, reply) => {
@@ -49,7 +48,7 @@ export function postingsRoutes(now: jobs.Clock): FastifyPluginAsync {
     app.delete(
       '/api/jobs/:id',
       {
-        onRequest: enforceLimits(app, WITHDRAW_LIMITS),
+        onRequest: rateLimited(app, 'withdraw'),
         schema: {
           params: JobIdParams,
           response: { 200: WithdrawJobResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
