@@ -117,7 +117,7 @@ const TARGETED: ReadonlySet<LimitKeyKind> = new Set(['address-target', 'target']
 export function defineLimits<const N extends string, const C extends string = never>(
   owner: string,
   limits: Record<N, LimitSpec>,
-  calls?: Record<C, readonly N[] | LimitCall<N>>,
+  calls?: Record<C, readonly NoInfer<N>[] | LimitCall<NoInfer<N>>>,
 ): LimitTable<N, C> {
   if (!LIMIT_OWNERS.includes(owner)) throw new Error(`rate limits: unknown owner "${owner}"`);
   for (const [name, spec] of Object.entries<LimitSpec>(limits)) {
