@@ -49,7 +49,7 @@ export {
 } from './staff-signature.ts';
 export { clientAddressKey } from './client-address.ts';
 export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer } from './metrics.ts';
-export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, rateLimited } from './rate-limit.ts';
+export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, idParamTarget, rateLimited } from './rate-limit.ts';
 export {
   HOUR,
   MINUTE,

@@ -80,6 +80,15 @@ export const byIp = (req: FastifyRequest): string => `ip:${addressOf(req)}`;
 /** Counts per verified visitor (request.visitor.key), else per client address. */
 export const byVisitor = (req: FastifyRequest): string => (req.visitor ? `visitor:${req.visitor.key}` : byIp(req));
 
+/**
+ * A call's target for per-target limits: the route's positive integer `:id` param (the params
+ * schema refuses the rest), or null (a malformed id skips those limits and is refused later).
+ */
+export const idParamTarget = (req: FastifyRequest): string | null => {
+  const id = (req.params as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
+};
+
 /** Counts per signed-in staff member (request.staff.id), else per client address. */
 const byStaff = (req: FastifyRequest): string => (req.staff ? `staff:${req.staff.id}` : byIp(req));
 

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { defineLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, idParamTarget, MINUTE } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -36,7 +35,7 @@ export const CATALOG_LIMITS = defineLimits(
   },
   {
     tool: ['tool-visitor', 'tool-ip'],
-    'tool-vote': { limits: ['tool-vote-visitor', 'tool-vote-ip-tool', 'tool-vote-ip'], target: (req) => targetId(req) },
+    'tool-vote': { limits: ['tool-vote-visitor', 'tool-vote-ip-tool', 'tool-vote-ip'], target: idParamTarget },
     template: ['template-visitor', 'template-ip'],
     download: ['download-visitor', 'download-ip'],
     'template-file': ['template-file-ip'],
@@ -44,9 +43,3 @@ export const CATALOG_LIMITS = defineLimits(
     'poll-vote': ['poll-vote-visitor', 'poll-vote-ip'],
   },
 );
-
-/** The item a write targets, as the route's params give it (the params schema refuses the rest). */
-function targetId(req: FastifyRequest): string | null {
-  const id = (req.params as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
-}

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { defineLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, idParamTarget, MINUTE } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -47,7 +46,7 @@ export const FORUM_LIMITS = defineLimits(
   {
     post: ['post-visitor', 'post-ip'],
     comment: ['comment-visitor', 'comment-ip'],
-    upvote: { limits: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'], target: (req) => upvotedPost(req) },
+    upvote: { limits: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'], target: idParamTarget },
     accept: ['accept-visitor', 'accept-ip'],
     report: ['report-visitor', 'report-ip'],
     suggestion: ['suggestion-visitor', 'suggestion-ip'],
@@ -57,9 +56,3 @@ export const FORUM_LIMITS = defineLimits(
     'notifications-seen': ['notifications-seen-visitor'],
   },
 );
-
-/** The post an upvote targets, as the route's params give it (the params schema refuses the rest). */
-function upvotedPost(req: FastifyRequest): string | null {
-  const id = (req.params as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
-}
