@@ -3,7 +3,8 @@ import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 import { POST_TOASTS } from '../messages.ts';
 
@@ -28,7 +29,7 @@ export function CommentForm({ postId }: { postId: number }) {
       {
         post_id: postId,
         body: body.trim(),
-        author_name: anonymous ? ANONYMOUS_NAME : displayName,
+        author_name: anonymous ? ANONYMOUS : displayName,
         isAnonymous: anonymous,
       },
       {
@@ -78,7 +79,7 @@ export function CommentForm({ postId }: { postId: number }) {
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Commenting as <strong className="text-foreground">{anonymous ? ANONYMOUS_NAME : displayName}</strong>
+        Commenting as <strong className="text-foreground">{anonymous ? ANONYMOUS : displayName}</strong>
       </p>
     </form>
   );
