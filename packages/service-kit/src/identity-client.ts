@@ -25,8 +25,9 @@ function localAuthorNameDecision(name: string): { accepted: string } | { refused
 }
 
 /**
- * The one client every service uses to ask the identity service about visitors (`app.identity`).
- * Identity alone knows which username a visitor holds and which names are registered, so these
+ * The one client every service uses to ask the identity service about visitors (`ctx.identity`:
+ * createServiceApp builds it into the service context; routes call it, as it reads the request,
+ * and hand its answer to service functions). Identity alone knows which username a visitor holds and which names are registered, so these
  * calls go to it over HTTP (IDENTITY_URL, its first URL), each waiting at most IDENTITY_TIMEOUT_MS
  * (2 s). Each call has one failure policy, for identity unreachable, slow (past the timeout) or
  * answering something unexpected (5xx, 404 of the check, 429, a body that is not the contract);

@@ -1,5 +1,5 @@
 /**
- * The kit's identity client (`app.identity`, packages/service-kit/src/identity-client.ts) against
+ * The kit's identity client (`ctx.identity`, packages/service-kit/src/identity-client.ts) against
  * this real identity service listening on a port, and each call's failure policy with identity
  * unreachable (a closed port), slow (a server that never answers) and answering outside its
  * contract (a server that answers 500).
@@ -10,34 +10,36 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { ANONYMOUS } from '@wfm/contracts/shared';
-import { createIdentityClient, SERVICE_UNAVAILABLE_MESSAGE, type IdentityClient } from '@wfm/service-kit';
+import { createIdentityClient, SERVICE_UNAVAILABLE_MESSAGE, type IdentityClient, type ServiceContext, type ServiceRoutes } from '@wfm/service-kit';
 import { buildTestService, freePort, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { createProfile, createSession, uniqueUsername } from './helpers.ts';
 
 /** A service whose routes answer what each identity call gives (or its error), through `client`. */
-const consumerRoutes = (client: (app: FastifyInstance) => IdentityClient) => async (app: FastifyInstance) => {
-  const answer = async (run: () => Promise<string | null>) => ({ value: await run() });
-  app.post('/author', async (req: FastifyRequest) => answer(() => client(app).acceptAuthorName(req, (req.body as { name: string }).name)));
-  app.post('/username', async (req: FastifyRequest) => answer(() => client(app).username(req)));
-  app.post('/name-or-anonymous', async (req: FastifyRequest) => answer(() => client(app).nameOrAnonymous(req)));
-};
+const consumerRoutes =
+  (client: (ctx: ServiceContext) => IdentityClient): ServiceRoutes =>
+  async (app, ctx) => {
+    const answer = async (run: () => Promise<string | null>) => ({ value: await run() });
+    app.post('/author', async (req: FastifyRequest) => answer(() => client(ctx).acceptAuthorName(req, (req.body as { name: string }).name)));
+    app.post('/username', async (req: FastifyRequest) => answer(() => client(ctx).username(req)));
+    app.post('/name-or-anonymous', async (req: FastifyRequest) => answer(() => client(ctx).nameOrAnonymous(req)));
+  };
 
 let identity: TestService;
 let identityUrl: string;
 const consumers: TestService[] = [];
 const servers: Server[] = [];
 
-/** A consumer app whose `app.identity` points at `url`. */
+/** A consumer app whose `ctx.identity` points at `url`. */
 async function consumerAt(url: string): Promise<FastifyInstance> {
-  const svc = await buildTestService({ ...service, onReady: undefined, routes: consumerRoutes((app) => app.identity) }, { relay: false, identityUrl: url });
+  const svc = await buildTestService({ ...service, onReady: undefined, routes: [consumerRoutes((ctx) => ctx.identity)] }, { relay: false, identityUrl: url });
   consumers.push(svc);
   return svc.app;
 }
 
 /** A consumer app whose routes use a client made here (a short timeout for the slow case). */
 async function consumerWith(client: IdentityClient): Promise<FastifyInstance> {
-  const svc = await buildTestService({ ...service, onReady: undefined, routes: consumerRoutes(() => client) }, { relay: false });
+  const svc = await buildTestService({ ...service, onReady: undefined, routes: [consumerRoutes(() => client)] }, { relay: false });
   consumers.push(svc);
   return svc.app;
 }
