@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
 import { rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
-import { FILE_NOT_FOUND, createForumUploads } from './uploads-service.ts';
+import { FILE_NOT_FOUND, createForumUploads, uploadedFiles } from './uploads-service.ts';
 import type { ForumContext } from '../context.ts';
 
 export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
@@ -16,7 +16,7 @@ export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
       onRequest: rateLimited(app, 'upload'),
       schema: { response: { 201: UploadResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse } },
     },
-    async (req, reply) => reply.code(201).send({ files: await uploads.upload(req, reply) }),
+    async (req, reply) => reply.code(201).send({ files: uploadedFiles(await uploads.attachments.receive(req, reply)) }),
   );
 
   app.get(
