@@ -38,6 +38,7 @@ import { appForPath, hasPage, isBuilt, registerWebApps, sendAppShell, wantsHtml,
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
 
 export { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
+export { GATEWAY_LIMITS } from './rate-limits.ts';
 
 export interface GatewayOptions {
   /** Base URL of every service (`http://127.0.0.1:7102`). */

@@ -22,7 +22,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestSpans } from './telemetry/request-spans.ts';
 import { tracingEnabled } from './telemetry/tracing.ts';
-import { enforceLimits, registerRateLimit } from './rate-limit.ts';
+import { rateLimited, registerRateLimit } from './rate-limit.ts';
 import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
@@ -35,7 +35,7 @@ import {
   visitorSecretKey,
   visitorTokenForId,
   VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
-import { createAuthorNames, type AuthorNames } from './author-names.ts';
+import { createIdentityClient } from './identity-client.ts';
 import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
@@ -78,7 +78,10 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   bodyLimit?: number;
   /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit tasks/). */
   tasks?(ctx: C): ServiceTasks;
-  /** The service's rate limits (defineLimits), resolved at boot into app.rateLimitTable. */
+  /**
+   * The service's rate limits and the calls that check them (defineLimits), resolved at boot into
+   * app.rateLimitTable; routes attach a call with rateLimited(app, '<call>').
+   */
   limits?: LimitTable;
   /**
    * Where recordStaffAction writes this service's staff actions; default `<schema>.staff.action`
@@ -123,7 +126,7 @@ export interface ServiceAppDeps {
   visitorSecret: string;
   /** Longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS); default 4500. */
   requestTimeoutMs?: number | undefined;
-  /** Identity's internal URL for app.authorNames (IDENTITY_URL); default http://127.0.0.1:7101. */
+  /** Identity's internal URL for ctx.identity (IDENTITY_URL, its first URL); default http://127.0.0.1:7101. */
   identityUrl?: string | undefined;
   logger?: Logger;
   /** The clock of the service context (ctx.now); default Date.now. Tests move it. */
@@ -167,8 +170,6 @@ declare module 'fastify' {
       forId(id: string): string;
       secretKey(purpose: string): Buffer;
     };
-    /** Author-name rule (no impersonation): `await app.authorNames.accept(request, name)`. */
-    authorNames: AuthorNames;
     /** Where this service's staff actions go; write them with `recordStaffAction(tx, ctx, staff, {...})`. */
     staffActionLog: StaffActionLog;
     /** The service context the kit built for this app (contextOf(app) types it). */
@@ -260,7 +261,6 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     forId: (id: string) => visitorTokenForId(deps.visitorSecret, id),
     secretKey: (purpose: string) => visitorSecretKey(deps.visitorSecret, purpose),
   });
-  app.decorate('authorNames', createAuthorNames(deps.identityUrl ?? DEFAULT_IDENTITY_URL));
   app.decorate('staffActionLog', def.staffActionLog ?? outboxStaffActionLog(def.schema));
   app.decorateRequest('staff', null);
   app.decorateRequest('visitor', null);
@@ -292,7 +292,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
 
   await registerRateLimit(app, { redis: deps.redis, namespace: def.name, limits: def.limits, settings: deps.rateLimits });
   // Not-found answers are rate limited per client (not-found-ip), so probing for routes stays cheap.
-  app.setNotFoundHandler({ preHandler: enforceLimits(app, ['not-found-ip']) }, async (_request, reply) =>
+  app.setNotFoundHandler({ preHandler: rateLimited(app, 'not-found') }, async (_request, reply) =>
     reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
   );
   registerMetrics(app, def.name, { sql: deps.sql, bus: deps.bus });
@@ -311,7 +311,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     log: app.log,
     env,
     staffActionLog: app.staffActionLog,
-    identity: app.authorNames,
+    identity: createIdentityClient(deps.identityUrl ?? DEFAULT_IDENTITY_URL),
     uploadSettings: app.uploadSettings,
     limits: app.rateLimitTable,
   };

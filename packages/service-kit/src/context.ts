@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ServiceName } from '@wfm/contracts/shared';
-import type { AuthorNames } from './author-names.ts';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 import type { ServiceEnv } from './env.ts';
+import type { IdentityClient } from './identity-client.ts';
 import type { ResolvedLimit } from './rate-limit-table.ts';
 import type { StaffActionLog } from './staff-actions.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
@@ -32,8 +32,12 @@ export interface ServiceContext {
   readonly env: ServiceEnv;
   /** Where this service's staff actions go (recordStaffAction(tx, ctx, staff, {...})). */
   readonly staffActionLog: StaffActionLog;
-  /** Look-ups in the identity service (author-name rule). */
-  readonly identity: AuthorNames;
+  /**
+   * The identity client (identity-client.ts): author-name checks (no impersonation) and the
+   * username of a request's visitor, each call with one documented failure policy. Routes call it
+   * (it reads the request); service functions get its answer.
+   */
+  readonly identity: IdentityClient;
   /** Upload quotas, concurrency cap and cleanup timing for the kit's upload module. */
   readonly uploadSettings: UploadSettings;
   /** The service's rate limits, resolved at boot (defineLimits + RATE_LIMIT_* settings). */

@@ -94,7 +94,7 @@ export const serviceEnvSchema = z.object({
   STAFF_HEADER_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_STAFF_HEADER_SECRET),
   /** HMAC secret the identity service signs visitor tokens with; every service verifies with it. */
   VISITOR_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_VISITOR_TOKEN_SECRET),
-  /** Internal URL of the identity service (author-name checks, app.authorNames). */
+  /** Internal URL of the identity service (author-name checks, ctx.identity). */
   IDENTITY_URL: urlList(['http', 'https']).default(DEFAULT_IDENTITY_URL),
   /** UPLOAD_DAILY_MB_PER_VISITOR, UPLOAD_DAILY_MB_PER_ADDRESS, UPLOAD_MAX_CONCURRENT, UPLOAD_CLEANUP_*: see docs/operations.md. */
   ...uploadEnvShape,

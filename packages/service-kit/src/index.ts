@@ -49,7 +49,7 @@ export {
 } from './staff-signature.ts';
 export { clientAddressKey } from './client-address.ts';
 export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer } from './metrics.ts';
-export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, enforceLimits, type EnforceOptions } from './rate-limit.ts';
+export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, idParamTarget, rateLimited } from './rate-limit.ts';
 export {
   HOUR,
   MINUTE,
@@ -78,7 +78,7 @@ export { staffOnly } from './staff-routes-access.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
-export { ANONYMOUS_AUTHOR } from './author-names.ts';
+export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';
 export * from './uploads/index.ts';

@@ -1,9 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import { SERVICES } from '@wfm/contracts/shared';
 import { ConfigError } from './errors.ts';
 
 /**
  * Rate-limit tables: every limit of a process (a service or the gateway) is one row of one table,
- * next to its code, so docs/operations.md can list them and operators can tune them.
+ * next to its code, so docs/operations.md lists them (scripts/test/rate-limits-doc.test.ts holds
+ * its table equal to the code's) and operators can tune them.
+ *
+ * The one way to declare and attach limits: a service declares its table and its calls (which
+ * limits each kind of call checks, in order) with `defineLimits('<service>', limits, calls)`, sets
+ * it as `limits` in its definition, and a route attaches a call's limits with
+ * `onRequest: rateLimited(app, '<call>')` (rate-limit.ts). The gateway declares its table the same
+ * way and applies it to every proxied call itself.
  *
  * Environment (read once at boot by loadRateLimitSettings, never per request):
  * - `RATE_LIMIT_SCALE` (a number > 0, default 1) multiplies every limit of every table;
@@ -25,9 +33,11 @@ export const HOUR = 60 * MINUTE;
  * - `address`: the client address (IPv4 address, IPv6 /64 network);
  * - `address-target`: the client address and the thing the call acts on (e.g. the post upvoted);
  * - `target`: the thing the call acts on alone, from any address (e.g. identity's recovery phrase
- *   prefix: guesses at one visitor's phrase spread over many addresses still count together).
+ *   prefix: guesses at one visitor's phrase spread over many addresses still count together);
+ * - `staff`: the signed-in staff member (`request.staff.id`); a request without one is counted
+ *   under its client address (staff calls: backups and restores).
  */
-export type LimitKeyKind = 'visitor' | 'address' | 'address-target' | 'target';
+export type LimitKeyKind = 'visitor' | 'address' | 'address-target' | 'target' | 'staff';
 
 export interface LimitSpec {
   /** Calls allowed per window, before RATE_LIMIT_SCALE. */
@@ -38,10 +48,22 @@ export interface LimitSpec {
   protects: string;
 }
 
-export interface LimitTable<N extends string = string> {
+/**
+ * One kind of call (e.g. `post`): the limits it checks, in order, and for `address-target` and
+ * `target` limits the thing the call acts on (e.g. the post id from the params; null, e.g. a
+ * malformed id refused later, skips those limits).
+ */
+export interface LimitCall<N extends string = string> {
+  limits: readonly N[];
+  target?: ((req: FastifyRequest) => string | null) | undefined;
+}
+
+export interface LimitTable<N extends string = string, C extends string = string> {
   /** The process the limits belong to: a service name or `gateway`. */
   owner: string;
   limits: Readonly<Record<N, LimitSpec>>;
+  /** The kinds of call routes attach with rateLimited(app, '<call>'). */
+  calls: Readonly<Record<C, LimitCall<N>>>;
 }
 
 export interface ResolvedLimit extends LimitSpec {
@@ -84,27 +106,61 @@ export const limitEnvName = (owner: string, name: string): string => `${PREFIX}$
 /** Every process that may own limits: the services of @wfm/contracts and the gateway. */
 export const LIMIT_OWNERS: readonly string[] = [...SERVICES.map((s) => s.name), 'gateway'];
 
-/** A table of limits for one process; names are kebab-case and unique within the table. */
-export function defineLimits<const N extends string>(owner: string, limits: Record<N, LimitSpec>): LimitTable<N> {
+const TARGETED: ReadonlySet<LimitKeyKind> = new Set(['address-target', 'target']);
+
+/**
+ * A table of limits for one process and the calls that check them: names are kebab-case and unique
+ * within the table; a call names limits of the table, and has a target when one of them counts
+ * per target. With calls, every limit belongs to at least one (a limit no call checks guards
+ * nothing). A call is a list of limit names, or `{ limits, target }`.
+ */
+export function defineLimits<const N extends string, const C extends string = never>(
+  owner: string,
+  limits: Record<N, LimitSpec>,
+  calls?: Record<C, readonly NoInfer<N>[] | LimitCall<NoInfer<N>>>,
+): LimitTable<N, C> {
   if (!LIMIT_OWNERS.includes(owner)) throw new Error(`rate limits: unknown owner "${owner}"`);
   for (const [name, spec] of Object.entries<LimitSpec>(limits)) {
     if (!LIMIT_NAME.test(name)) throw new Error(`rate limits: "${name}" is not a kebab-case name`);
     if (!Number.isSafeInteger(spec.max) || spec.max < 1) throw new Error(`rate limits: ${name}.max must be a positive integer`);
     if (!Number.isSafeInteger(spec.windowMs) || spec.windowMs < 1) throw new Error(`rate limits: ${name}.windowMs must be positive`);
   }
-  return { owner, limits: Object.freeze({ ...limits }) };
+  const resolvedCalls = {} as Record<C, LimitCall<N>>;
+  for (const [call, given] of Object.entries<readonly N[] | LimitCall<N>>(calls ?? ({} as Record<C, readonly N[]>))) {
+    const spec: LimitCall<N> = Array.isArray(given) ? { limits: given } : (given as LimitCall<N>);
+    if (!LIMIT_NAME.test(call)) throw new Error(`rate limits: call "${call}" is not a kebab-case name`);
+    if (spec.limits.length === 0) throw new Error(`rate limits: call "${call}" checks no limit`);
+    for (const name of spec.limits) {
+      const limit = (limits as Record<string, LimitSpec | undefined>)[name];
+      if (!limit) throw new Error(`rate limits: call "${call}" names "${name}", which is not in the ${owner} table`);
+      if (TARGETED.has(limit.key) && !spec.target) throw new Error(`rate limits: call "${call}" checks ${name}, which counts per target: give { target }`);
+    }
+    resolvedCalls[call as C] = Object.freeze({ limits: [...spec.limits], target: spec.target });
+  }
+  if (calls) {
+    const checked = new Set(Object.values<LimitCall<N>>(resolvedCalls).flatMap((c) => c.limits));
+    const unchecked = Object.keys(limits).filter((name) => !checked.has(name as N));
+    if (unchecked.length > 0) throw new Error(`rate limits: no ${owner} call checks ${unchecked.join(', ')}`);
+  }
+  return { owner, limits: Object.freeze({ ...limits }), calls: Object.freeze(resolvedCalls) };
 }
 
-/** Two tables as one (e.g. the kit's limits every service has, and the service's own). */
-export function mergeLimits(owner: string, ...tables: Array<Record<string, LimitSpec> | undefined>): LimitTable {
+/** Tables as one (e.g. the kit's limits every service has, and the service's own). */
+export function mergeLimits(owner: string, ...tables: Array<Pick<LimitTable, 'limits' | 'calls'> | undefined>): LimitTable {
   const limits: Record<string, LimitSpec> = {};
+  const calls: Record<string, LimitCall> = {};
   for (const table of tables) {
-    for (const [name, spec] of Object.entries(table ?? {})) {
+    for (const [name, spec] of Object.entries(table?.limits ?? {})) {
       if (name in limits) throw new Error(`rate limits: ${owner} defines "${name}" twice`);
       limits[name] = spec;
     }
+    for (const [call, spec] of Object.entries(table?.calls ?? {})) {
+      if (call in calls) throw new Error(`rate limits: ${owner} defines call "${call}" twice`);
+      calls[call] = spec;
+    }
   }
-  return defineLimits(owner, limits);
+  // Each table's calls were checked against it by its own defineLimits.
+  return { ...defineLimits(owner, limits), calls: Object.freeze(calls) };
 }
 
 type EnvSource = Record<string, string | undefined>;
@@ -220,6 +276,7 @@ const KEY_NAMES: Record<LimitKeyKind, string> = {
   address: 'address',
   'address-target': 'address + target',
   target: 'target (any address)',
+  staff: 'staff member (else address)',
 };
 
 /** The table as Markdown rows for docs/operations.md: limit, default, key, window, variable, protects. */

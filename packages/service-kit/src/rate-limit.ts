@@ -11,7 +11,7 @@ import {
   MINUTE,
   mergeLimits,
   resolveLimits,
-  type LimitSpec,
+  type LimitCall,
   type LimitTable,
   type RateLimitSettings,
   type ResolvedLimit,
@@ -19,20 +19,25 @@ import {
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests, please try again later.';
 
-/** Limits every service has, on top of its own table. */
+/** Limits (and their call) every service has, on top of its own table. */
 export const SERVICE_KIT_LIMITS = {
-  'not-found-ip': {
-    max: 600,
-    windowMs: MINUTE,
-    key: 'address',
-    protects: 'unknown URLs (route probing), per service',
+  limits: {
+    'not-found-ip': {
+      max: 600,
+      windowMs: MINUTE,
+      key: 'address',
+      protects: 'unknown URLs (route probing), per service',
+    },
   },
-} as const satisfies Record<string, LimitSpec>;
+  calls: { 'not-found': { limits: ['not-found-ip'] } },
+} as const satisfies Pick<LimitTable<'not-found-ip', 'not-found'>, 'limits' | 'calls'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every limit of this service (the kit's and the service's table), as configured at boot. */
     rateLimitTable: Readonly<Record<string, ResolvedLimit>>;
+    /** Every call of this service's table (and the kit's `not-found`): what rateLimited attaches. */
+    rateLimitCalls: Readonly<Record<string, LimitCall>>;
   }
 }
 
@@ -55,8 +60,9 @@ export async function registerRateLimit(
   },
 ): Promise<void> {
   const settings = opts.settings ?? DEFAULT_RATE_LIMIT_SETTINGS;
-  const table = mergeLimits(opts.limits?.owner ?? opts.namespace, SERVICE_KIT_LIMITS, opts.limits?.limits);
+  const table = mergeLimits(opts.limits?.owner ?? opts.namespace, SERVICE_KIT_LIMITS, opts.limits);
   app.decorate('rateLimitTable', resolveLimits(table, settings));
+  app.decorate('rateLimitCalls', table.calls);
   await app.register(rateLimit, {
     global: false,
     store: opts.redis ? LeasedRedisStore.using(opts.redis, `${redisCounterPrefix('wfm-rl:', settings)}${opts.namespace}:`) : ExactMemoryStore,
@@ -73,6 +79,18 @@ export const byIp = (req: FastifyRequest): string => `ip:${addressOf(req)}`;
 
 /** Counts per verified visitor (request.visitor.key), else per client address. */
 export const byVisitor = (req: FastifyRequest): string => (req.visitor ? `visitor:${req.visitor.key}` : byIp(req));
+
+/**
+ * A call's target for per-target limits: the route's positive integer `:id` param (the params
+ * schema refuses the rest), or null (a malformed id skips those limits and is refused later).
+ */
+export const idParamTarget = (req: FastifyRequest): string | null => {
+  const id = (req.params as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
+};
+
+/** Counts per signed-in staff member (request.staff.id), else per client address. */
+const byStaff = (req: FastifyRequest): string => (req.staff ? `staff:${req.staff.id}` : byIp(req));
 
 /** The former name of byVisitor. */
 export const keyByVisitor = byVisitor;
@@ -129,6 +147,8 @@ function keyFor(limit: ResolvedLimit, opts: EnforceOptions): (req: FastifyReques
       return byVisitor;
     case 'address':
       return byIp;
+    case 'staff':
+      return byStaff;
     case 'target': {
       const target = opts.target;
       if (!target) throw new Error(`rate limit ${limit.name} counts per target: pass { target }`);
@@ -149,8 +169,21 @@ function keyFor(limit: ResolvedLimit, opts: EnforceOptions): (req: FastifyReques
 }
 
 /**
+ * The one way a route attaches rate limits: an onRequest (or preHandler, when the target is read
+ * from the body) hook enforcing the limits of one call of the service's table
+ * (`defineLimits(owner, limits, calls)`), as configured at boot, in the call's order: the first one
+ * exceeded answers 429 `RATE_LIMIT_MESSAGE` with Retry-After. An unknown call throws when the route
+ * is registered. `onRequest: rateLimited(app, 'post')`.
+ */
+export function rateLimited(app: FastifyInstance, call: string) {
+  const spec = app.rateLimitCalls[call];
+  if (!spec) throw new Error(`rate limit call "${call}" is not in the ${app.config?.name ?? ''} limit table`);
+  return enforceLimits(app, spec.limits, spec.target ? { target: spec.target } : {});
+}
+
+/**
  * An onRequest hook enforcing the named limits of the service's table (app.rateLimitTable), as
- * configured at boot; see rateLimits for the order of checks.
+ * configured at boot; see rateLimits for the order of checks. Routes use rateLimited.
  */
 export function enforceLimits(app: FastifyInstance, names: readonly string[], opts: EnforceOptions = {}) {
   return rateLimits(

@@ -95,7 +95,7 @@ export interface BuildTestServiceOptions<C extends ServiceContext = ServiceConte
   redis?: Redis;
   /** RATE_LIMIT_SCALE and single limits (loadRateLimitSettings); default: the tables' defaults. */
   rateLimits?: RateLimitSettings;
-  /** Identity's URL for app.authorNames; default IDENTITY_URL from the environment, else the kit default. */
+  /** Identity's URL for ctx.identity; default IDENTITY_URL from the environment, else the kit default. */
   identityUrl?: string;
   /**
    * Variables for the definition's env schema (app.config.env), parsed as startService would; the

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from '../src/app.ts';
 import { ConfigError } from '../src/errors.ts';
-import { RATE_LIMIT_MESSAGE, byIp, enforceLimits } from '../src/rate-limit.ts';
+import { RATE_LIMIT_MESSAGE, byIp, rateLimited } from '../src/rate-limit.ts';
 import {
   defineLimits,
   describeLimits,
@@ -20,23 +20,25 @@ import { buildTestService, PG_ADMIN_URL, TEST_REDIS_URL, testVisitorToken, type 
 import { randomIp as freshIp } from '../src/testing-visitors.ts';
 import { fixtureDir } from './helpers.ts';
 
-const TABLE = defineLimits('jobs', {
-  'ping-ip': { max: 20, windowMs: MINUTE, key: 'address', protects: 'pings from one address' },
-  'vote-visitor': { max: 3, windowMs: MINUTE, key: 'visitor', protects: 'votes, per visitor' },
-  'vote-ip-item': { max: 5, windowMs: MINUTE, key: 'address-target', protects: 'votes one address adds to one item' },
-});
+const TABLE = defineLimits(
+  'jobs',
+  {
+    'ping-ip': { max: 20, windowMs: MINUTE, key: 'address', protects: 'pings from one address' },
+    'vote-visitor': { max: 3, windowMs: MINUTE, key: 'visitor', protects: 'votes, per visitor' },
+    'vote-ip-item': { max: 5, windowMs: MINUTE, key: 'address-target', protects: 'votes one address adds to one item' },
+    'job-staff': { max: 2, windowMs: MINUTE, key: 'staff', protects: 'heavy staff jobs, per staff member' },
+  },
+  {
+    ping: ['ping-ip'],
+    vote: { limits: ['vote-visitor', 'vote-ip-item'], target: (req) => (req.params as { id: string }).id },
+    job: ['job-staff'],
+  },
+);
 
 const routes: ServiceRoutes = async (app) => {
-  app.get('/ping', { onRequest: enforceLimits(app, ['ping-ip']) }, async () => ({ ok: true }));
-  app.post(
-    '/items/:id/vote',
-    {
-      onRequest: enforceLimits(app, ['vote-visitor', 'vote-ip-item'], {
-        target: (req) => (req.params as { id: string }).id,
-      }),
-    },
-    async () => ({ ok: true }),
-  );
+  app.get('/ping', { onRequest: rateLimited(app, 'ping') }, async () => ({ ok: true }));
+  app.post('/items/:id/vote', { onRequest: rateLimited(app, 'vote') }, async () => ({ ok: true }));
+  app.post('/job', { onRequest: rateLimited(app, 'job') }, async () => ({ ok: true }));
 };
 
 const limitedService: ServiceDefinition = {
@@ -158,6 +160,64 @@ describe('resolving a table', () => {
     expect(describeLimits(TABLE)).toContain(
       '| jobs | `vote-ip-item` | 5 | address + target | minute | `RATE_LIMIT_JOBS_VOTE_IP_ITEM` | votes one address adds to one item |',
     );
+  });
+});
+
+describe('calls: the one way routes attach limits', () => {
+  const spec = { max: 1, windowMs: MINUTE, protects: 'x' } as const;
+
+  it('refuses a call naming a limit the table does not have', () => {
+    // @ts-expect-error -- the call names a limit not in the table
+    expect(() => defineLimits('jobs', { 'a-ip': { ...spec, key: 'address' } }, { a: ['a-ip', 'b-ip'] })).toThrow(
+      'call "a" names "b-ip", which is not in the jobs table',
+    );
+  });
+
+  it('refuses a call checking a per-target limit without saying what the target is', () => {
+    expect(() => defineLimits('jobs', { 'a-ip-item': { ...spec, key: 'address-target' } }, { a: ['a-ip-item'] })).toThrow(
+      'counts per target',
+    );
+  });
+
+  it('refuses a limit that no call checks', () => {
+    expect(() =>
+      defineLimits('jobs', { 'a-ip': { ...spec, key: 'address' }, 'b-ip': { ...spec, key: 'address' } }, { a: ['a-ip'] }),
+    ).toThrow('no jobs call checks b-ip');
+  });
+
+  it('refuses to register a route with a call that is not in the table', async () => {
+    const bad: ServiceDefinition = {
+      ...limitedService,
+      routes: [
+        async (app) => {
+          app.get('/x', { onRequest: rateLimited(app, 'no-such-call') }, async () => ({}));
+        },
+      ],
+    };
+    await expect(buildTestService(bad, { relay: false })).rejects.toThrow('rate limit call "no-such-call" is not in the jobs limit table');
+  });
+
+  it('counts a staff key per signed-in staff member, and a request without one under its address', async () => {
+    const t = await buildTestService(limitedService, { relay: false });
+    try {
+      const job = (staffId: number | null, ip = '10.9.9.9') =>
+        t.app.inject({
+          method: 'POST',
+          url: '/job',
+          remoteAddress: ip,
+          headers: staffId === null ? {} : t.staffHeaders({ id: staffId, role: 'Super Admin' }, { method: 'POST', url: '/job' }),
+        });
+      for (let i = 0; i < 2; i++) expect((await job(1, freshIp())).statusCode).toBe(200);
+      const refused = await job(1, freshIp());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+      expect((await job(2)).statusCode).toBe(200);
+      const ip = freshIp();
+      for (let i = 0; i < 2; i++) expect((await job(null, ip)).statusCode).toBe(200);
+      expect((await job(null, ip)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });
 

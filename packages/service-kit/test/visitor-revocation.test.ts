@@ -44,15 +44,15 @@ describe('revoked visitor tokens', () => {
   });
 });
 
-describe('app.authorNames', () => {
+describe('ctx.identity.acceptAuthorName', () => {
   let svc: TestService;
   beforeAll(async () => {
     // Nothing listens on port 9 (discard): identity is "down".
     svc = await buildTestService(
       {
         ...fixtureService,
-        routes: [async (scope) => {
-          scope.post('/name', async (req) => ({ name: await scope.authorNames.accept(req, (req.body as { name: string }).name) }));
+        routes: [async (scope, ctx) => {
+          scope.post('/name', async (req) => ({ name: await ctx.identity.acceptAuthorName(req, (req.body as { name: string }).name) }));
         }],
       },
       { identityUrl: 'http://127.0.0.1:9' },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type ServiceDefinition } from '@wfm/service-kit';
 import type { AdminContext } from './context.ts';
 import { adminEnvSchema, type AdminEnv } from './env.ts';
+import { ADMIN_LIMITS } from './rate-limits.ts';
 import { auditStaffActionLog } from './audit/audit-staff-action-log.ts';
 import { AUDIT_DURABLE, subscribeAuditLog } from './audit/audit-subscription.ts';
 import { auditStaffRoutes } from './audit/audit-staff-routes.ts';
@@ -30,6 +31,7 @@ export const service: ServiceDefinition<AdminContext> = {
     };
   },
   routes: [loginsRoutes, accountsStaffRoutes, auditStaffRoutes, backupsStaffRoutes],
+  limits: ADMIN_LIMITS,
   async onReady(app, ctx) {
     const { env } = ctx;
     // Either saying production is enough (tests build apps in test mode from a production environment).

@@ -9,7 +9,7 @@ import { createLogger } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
-import { backendArgs, queueConnection } from '@wfm/service-kit';
+import { backendArgs, loadRateLimitSettings, queueConnection, RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
 import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
 
 const logger = createLogger('admin-backup-test', 'silent');
@@ -206,5 +206,45 @@ describe.each([
         expect(res.json()).toEqual({ message: 'Insufficient permissions' });
       }
     }
+  });
+});
+
+describe('backup and restore calls are rate limited by the admin table', () => {
+  let t: TestService;
+  let backupDir: string;
+  beforeAll(async () => {
+    backupDir = await mkdtemp(path.join(tmpdir(), 'wfm-backups-'));
+    t = await buildTestService(
+      { ...service, routes: [backupsStaffRoutes] },
+      {
+        relay: false,
+        context: { backups: { dir: backupDir, redisUrl: undefined } },
+        rateLimits: loadRateLimitSettings({ RATE_LIMIT_ADMIN_BACKUP_JOB_STAFF: '2' }),
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (backupDir) await rm(backupDir, { recursive: true, force: true });
+  });
+
+  const restore = (staffId: number) => {
+    const url = '/api/admin/database/restore';
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: t.staffHeaders({ id: staffId, role: 'Super Admin' }, { method: 'POST', url }),
+      payload: { backupFileName: 'wfm-backup-none.dump' },
+    });
+  };
+
+  it('counts per staff member (backup-job-staff) and answers 429 with the kit message', async () => {
+    expect(t.app.rateLimitTable['backup-job-staff']).toMatchObject({ max: 2, key: 'staff', source: 'env' });
+    for (let i = 0; i < 2; i++) expect((await restore(1)).statusCode).toBe(404);
+    const refused = await restore(1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await restore(2)).statusCode).toBe(404);
   });
 });

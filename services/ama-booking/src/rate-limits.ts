@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { defineLimits, enforceLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, MINUTE } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -8,43 +7,41 @@ const TEN_MINUTES = 10 * MINUTE;
  * RATE_LIMIT_AMA_BOOKING_<NAME> tune them). Per-visitor limits do the fine work; the per-address
  * ones are sized for a contact centre behind one NAT address booking a popular session at once.
  * Booking lookups show a participant's name, email and phone, so they are held tight per address.
+ * Routes attach a call's limits with `rateLimited(app, '<call>')`.
  */
-export const AMA_LIMITS_TABLE = defineLimits('ama-booking', {
-  'booking-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'bookings and waitlist joins, per visitor' },
-  'booking-ip': { max: 5_000, windowMs: TEN_MINUTES, key: 'address', protects: 'bookings and waitlist joins from one address' },
-  'lookup-ip': { max: 30, windowMs: MINUTE, key: 'address', protects: 'booking lookups by reference (and .ics downloads) from one address' },
-  'receipt-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'receipt uploads, per visitor' },
-  'receipt-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'receipt uploads from one address' },
-  'question-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new questions, per visitor' },
-  'question-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new questions from one address' },
-  'upvote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'question upvotes, per visitor' },
-  'upvote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'question upvotes from one address' },
-  'image-read-ip': { max: 3_000, windowMs: MINUTE, key: 'address', protects: 'session image reads (/uploads/ama) from one address' },
-  'mentor-apply-visitor': { max: 5, windowMs: TEN_MINUTES, key: 'visitor', protects: 'mentor applications, per visitor' },
-  'mentor-apply-ip': { max: 500, windowMs: TEN_MINUTES, key: 'address', protects: 'mentor applications from one address' },
-  'mentor-request-visitor': { max: 5, windowMs: HOUR, key: 'visitor', protects: 'requests to mentors, per visitor (request spam)' },
-  'mentor-request-ip': { max: 1_000, windowMs: HOUR, key: 'address', protects: 'requests to mentors from one address' },
-  'mentor-message-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'mentor thread messages and request answers, per visitor' },
-  'mentor-message-ip': { max: 3_000, windowMs: TEN_MINUTES, key: 'address', protects: 'mentor thread messages and request answers from one address' },
-  'notifications-read-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'replies-to-me reads (the bell), per visitor' },
-  'notifications-seen-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'replies marked read, per visitor' },
-});
-
-export type AmaWrite = 'booking' | 'lookup' | 'receipt' | 'question' | 'upvote' | 'image-read' | 'mentor-apply' | 'mentor-request' | 'mentor-message';
-
-const WRITE_LIMITS: Record<AmaWrite, string[]> = {
-  booking: ['booking-visitor', 'booking-ip'],
-  lookup: ['lookup-ip'],
-  receipt: ['receipt-visitor', 'receipt-ip'],
-  question: ['question-visitor', 'question-ip'],
-  upvote: ['upvote-visitor', 'upvote-ip'],
-  'image-read': ['image-read-ip'],
-  'mentor-apply': ['mentor-apply-visitor', 'mentor-apply-ip'],
-  'mentor-request': ['mentor-request-visitor', 'mentor-request-ip'],
-  'mentor-message': ['mentor-message-visitor', 'mentor-message-ip'],
-};
-
-/** An onRequest hook enforcing one kind of call's limits (before the body is read). */
-export function amaLimits(app: FastifyInstance, kind: AmaWrite) {
-  return enforceLimits(app, WRITE_LIMITS[kind]);
-}
+export const AMA_LIMITS_TABLE = defineLimits(
+  'ama-booking',
+  {
+    'booking-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'bookings and waitlist joins, per visitor' },
+    'booking-ip': { max: 5_000, windowMs: TEN_MINUTES, key: 'address', protects: 'bookings and waitlist joins from one address' },
+    'lookup-ip': { max: 30, windowMs: MINUTE, key: 'address', protects: 'booking lookups by reference (and .ics downloads) from one address' },
+    'receipt-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'receipt uploads, per visitor' },
+    'receipt-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'receipt uploads from one address' },
+    'question-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new questions, per visitor' },
+    'question-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new questions from one address' },
+    'upvote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'question upvotes, per visitor' },
+    'upvote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'question upvotes from one address' },
+    'image-read-ip': { max: 3_000, windowMs: MINUTE, key: 'address', protects: 'session image reads (/uploads/ama) from one address' },
+    'mentor-apply-visitor': { max: 5, windowMs: TEN_MINUTES, key: 'visitor', protects: 'mentor applications, per visitor' },
+    'mentor-apply-ip': { max: 500, windowMs: TEN_MINUTES, key: 'address', protects: 'mentor applications from one address' },
+    'mentor-request-visitor': { max: 5, windowMs: HOUR, key: 'visitor', protects: 'requests to mentors, per visitor (request spam)' },
+    'mentor-request-ip': { max: 1_000, windowMs: HOUR, key: 'address', protects: 'requests to mentors from one address' },
+    'mentor-message-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'mentor thread messages and request answers, per visitor' },
+    'mentor-message-ip': { max: 3_000, windowMs: TEN_MINUTES, key: 'address', protects: 'mentor thread messages and request answers from one address' },
+    'notifications-read-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'replies-to-me reads (the bell), per visitor' },
+    'notifications-seen-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'replies marked read, per visitor' },
+  },
+  {
+    booking: ['booking-visitor', 'booking-ip'],
+    lookup: ['lookup-ip'],
+    receipt: ['receipt-visitor', 'receipt-ip'],
+    question: ['question-visitor', 'question-ip'],
+    upvote: ['upvote-visitor', 'upvote-ip'],
+    'image-read': ['image-read-ip'],
+    'mentor-apply': ['mentor-apply-visitor', 'mentor-apply-ip'],
+    'mentor-request': ['mentor-request-visitor', 'mentor-request-ip'],
+    'mentor-message': ['mentor-message-visitor', 'mentor-message-ip'],
+    'notifications-read': ['notifications-read-visitor'],
+    'notifications-seen': ['notifications-seen-visitor'],
+  },
+);

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineLimits, enforceLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, idParamTarget, MINUTE } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -8,49 +7,39 @@ const TEN_MINUTES = 10 * MINUTE;
  * RATE_LIMIT_CATALOG_<NAME> tune them). Per-visitor limits do the fine work; per-address ones are
  * a safety net sized for a contact centre behind one NAT address. Votes need a verified visitor
  * and count once per visitor anyway; the per (address, tool) limit stops a script holding many
- * tokens from pushing one tool up the Most Voted order.
+ * tokens from pushing one tool up the Most Voted order. Routes attach a call's limits with
+ * `rateLimited(app, '<call>')`.
  */
-export const CATALOG_LIMITS = defineLimits('catalog', {
-  'tool-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new tools, per visitor' },
-  'tool-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new tools from one address' },
-  'tool-vote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'tool votes, per visitor' },
-  'tool-vote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'tool votes from one address' },
-  'tool-vote-ip-tool': {
-    max: 300,
-    windowMs: HOUR,
-    key: 'address-target',
-    protects: 'votes one address adds to one tool (scripts holding many tokens)',
+export const CATALOG_LIMITS = defineLimits(
+  'catalog',
+  {
+    'tool-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new tools, per visitor' },
+    'tool-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new tools from one address' },
+    'tool-vote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'tool votes, per visitor' },
+    'tool-vote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'tool votes from one address' },
+    'tool-vote-ip-tool': {
+      max: 300,
+      windowMs: HOUR,
+      key: 'address-target',
+      protects: 'votes one address adds to one tool (scripts holding many tokens)',
+    },
+    'template-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new templates, per visitor' },
+    'template-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'new templates from one address' },
+    'download-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'counted template downloads, per visitor' },
+    'download-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'counted template downloads from one address' },
+    'template-file-ip': { max: 600, windowMs: MINUTE, key: 'address', protects: 'template file reads from one address' },
+    'poll-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new polls, per visitor' },
+    'poll-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new polls from one address' },
+    'poll-vote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'poll votes, per visitor' },
+    'poll-vote-ip': { max: 12_000, windowMs: TEN_MINUTES, key: 'address', protects: 'poll votes from one address' },
   },
-  'template-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new templates, per visitor' },
-  'template-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'new templates from one address' },
-  'download-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'counted template downloads, per visitor' },
-  'download-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'counted template downloads from one address' },
-  'template-file-ip': { max: 600, windowMs: MINUTE, key: 'address', protects: 'template file reads from one address' },
-  'poll-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new polls, per visitor' },
-  'poll-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new polls from one address' },
-  'poll-vote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'poll votes, per visitor' },
-  'poll-vote-ip': { max: 12_000, windowMs: TEN_MINUTES, key: 'address', protects: 'poll votes from one address' },
-});
-
-export type CatalogWrite = 'tool' | 'tool-vote' | 'template' | 'download' | 'poll' | 'poll-vote';
-
-/** The limits of one kind of write, in the order they are checked. */
-export const WRITE_LIMITS: Record<CatalogWrite, string[]> = {
-  tool: ['tool-visitor', 'tool-ip'],
-  'tool-vote': ['tool-vote-visitor', 'tool-vote-ip-tool', 'tool-vote-ip'],
-  template: ['template-visitor', 'template-ip'],
-  download: ['download-visitor', 'download-ip'],
-  poll: ['poll-visitor', 'poll-ip'],
-  'poll-vote': ['poll-vote-visitor', 'poll-vote-ip'],
-};
-
-/** The item a write targets, as the route's params give it (the params schema refuses the rest). */
-const targetId = (req: FastifyRequest): string | null => {
-  const id = (req.params as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
-};
-
-/** An onRequest hook enforcing the limits of one kind of write (before the body is read). */
-export function writeLimits(app: FastifyInstance, kind: CatalogWrite) {
-  return enforceLimits(app, WRITE_LIMITS[kind], { target: targetId });
-}
+  {
+    tool: ['tool-visitor', 'tool-ip'],
+    'tool-vote': { limits: ['tool-vote-visitor', 'tool-vote-ip-tool', 'tool-vote-ip'], target: idParamTarget },
+    template: ['template-visitor', 'template-ip'],
+    download: ['download-visitor', 'download-ip'],
+    'template-file': ['template-file-ip'],
+    poll: ['poll-visitor', 'poll-ip'],
+    'poll-vote': ['poll-vote-visitor', 'poll-vote-ip'],
+  },
+);

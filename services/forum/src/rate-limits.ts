@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineLimits, enforceLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, idParamTarget, MINUTE } from '@wfm/service-kit';
 
 const TEN_MINUTES = 10 * MINUTE;
 
@@ -8,60 +7,52 @@ const TEN_MINUTES = 10 * MINUTE;
  * RATE_LIMIT_FORUM_<NAME> tune them). Sized for a contact centre behind one NAT address: the
  * per-visitor limits do the fine work, the per-address ones are a safety net for a few hundred
  * people writing a few times in ten minutes, and per (address, post) an address adds at most a few
- * dozen upvotes to one post an hour, however many visitor tokens it holds.
+ * dozen upvotes to one post an hour, however many visitor tokens it holds. Routes attach a call's
+ * limits with `rateLimited(app, '<call>')`.
  */
-export const FORUM_LIMITS = defineLimits('forum', {
-  'post-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new posts, per visitor' },
-  'post-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new posts from one address' },
-  'comment-visitor': { max: 20, windowMs: MINUTE, key: 'visitor', protects: 'new comments, per visitor' },
-  'comment-ip': { max: 3_000, windowMs: TEN_MINUTES, key: 'address', protects: 'new comments from one address' },
-  'upvote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'upvotes, per visitor' },
-  'upvote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'upvotes from one address' },
-  'upvote-ip-post': {
-    max: 30,
-    windowMs: HOUR,
-    key: 'address-target',
-    protects: 'upvotes one address adds to one post (scripts holding many tokens)',
+export const FORUM_LIMITS = defineLimits(
+  'forum',
+  {
+    'post-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'new posts, per visitor' },
+    'post-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new posts from one address' },
+    'comment-visitor': { max: 20, windowMs: MINUTE, key: 'visitor', protects: 'new comments, per visitor' },
+    'comment-ip': { max: 3_000, windowMs: TEN_MINUTES, key: 'address', protects: 'new comments from one address' },
+    'upvote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'upvotes, per visitor' },
+    'upvote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'upvotes from one address' },
+    'upvote-ip-post': {
+      max: 30,
+      windowMs: HOUR,
+      key: 'address-target',
+      protects: 'upvotes one address adds to one post (scripts holding many tokens)',
+    },
+    'accept-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'marking, changing or clearing accepted answers, per visitor' },
+    'accept-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'accepted-answer changes from one address' },
+    'report-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'reports and help requests, per visitor' },
+    'report-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'reports and help requests from one address' },
+    'suggestion-visitor': { max: 5, windowMs: MINUTE, key: 'visitor', protects: 'feature suggestions, per visitor' },
+    'suggestion-ip': { max: 300, windowMs: TEN_MINUTES, key: 'address', protects: 'feature suggestions from one address' },
+    'upload-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'attachment uploads, per visitor' },
+    'upload-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'attachment uploads from one address' },
+    'upload-read-ip': {
+      max: 3_000,
+      windowMs: MINUTE,
+      key: 'address',
+      protects: 'attachment reads (/uploads) from one address; generous, as pages show images',
+    },
+    // The bell reads on every page load and on each live reply; marking read happens on the page.
+    'notifications-read-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'replies-to-me reads (the bell), per visitor' },
+    'notifications-seen-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'replies marked read, per visitor' },
   },
-  'accept-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'marking, changing or clearing accepted answers, per visitor' },
-  'accept-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'accepted-answer changes from one address' },
-  'report-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'reports and help requests, per visitor' },
-  'report-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'reports and help requests from one address' },
-  'suggestion-visitor': { max: 5, windowMs: MINUTE, key: 'visitor', protects: 'feature suggestions, per visitor' },
-  'suggestion-ip': { max: 300, windowMs: TEN_MINUTES, key: 'address', protects: 'feature suggestions from one address' },
-  'upload-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'attachment uploads, per visitor' },
-  'upload-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'attachment uploads from one address' },
-  'upload-read-ip': {
-    max: 3_000,
-    windowMs: MINUTE,
-    key: 'address',
-    protects: 'attachment reads (/uploads) from one address; generous, as pages show images',
+  {
+    post: ['post-visitor', 'post-ip'],
+    comment: ['comment-visitor', 'comment-ip'],
+    upvote: { limits: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'], target: idParamTarget },
+    accept: ['accept-visitor', 'accept-ip'],
+    report: ['report-visitor', 'report-ip'],
+    suggestion: ['suggestion-visitor', 'suggestion-ip'],
+    upload: ['upload-visitor', 'upload-ip'],
+    'upload-read': ['upload-read-ip'],
+    'notifications-read': ['notifications-read-visitor'],
+    'notifications-seen': ['notifications-seen-visitor'],
   },
-  // The bell reads on every page load and on each live reply; marking read happens on the page.
-  'notifications-read-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'replies-to-me reads (the bell), per visitor' },
-  'notifications-seen-visitor': { max: 60, windowMs: MINUTE, key: 'visitor', protects: 'replies marked read, per visitor' },
-});
-
-export type WriteKind = 'post' | 'comment' | 'upvote' | 'accept' | 'report' | 'suggestion' | 'upload';
-
-/** The post an upvote targets, as the route's params give it (the params schema refuses the rest). */
-const upvotedPost = (req: FastifyRequest): string | null => {
-  const id = (req.params as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
-};
-
-/** The limits of one kind of write, in the order they are checked. */
-export const WRITE_LIMITS: Record<WriteKind, string[]> = {
-  post: ['post-visitor', 'post-ip'],
-  comment: ['comment-visitor', 'comment-ip'],
-  upvote: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'],
-  accept: ['accept-visitor', 'accept-ip'],
-  report: ['report-visitor', 'report-ip'],
-  suggestion: ['suggestion-visitor', 'suggestion-ip'],
-  upload: ['upload-visitor', 'upload-ip'],
-};
-
-/** An onRequest hook enforcing the limits of one kind of write (before the body is read). */
-export function writeLimits(app: FastifyInstance, kind: WriteKind) {
-  return enforceLimits(app, WRITE_LIMITS[kind], kind === 'upvote' ? { target: upvotedPost } : {});
-}
+);

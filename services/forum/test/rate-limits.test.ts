@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeLimits, loadRateLimitSettings, RATE_LIMIT_MESSAGE } from '@wfm/service-kit';
 import { buildTestService, TEST_REDIS_URL, testVisitorToken, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
-import { FORUM_LIMITS, WRITE_LIMITS, type WriteKind } from '../src/rate-limits.ts';
+import { FORUM_LIMITS } from '../src/rate-limits.ts';
 import { multipart } from './files.ts';
 import { createPost, post, randomIp, validPost, type Visitor } from './helpers.ts';
+
+/** The forum's write calls (rate-limits.ts) with a per-visitor and a per-address limit. */
+const kinds = ['post', 'comment', 'upvote', 'accept', 'report', 'suggestion', 'upload'] as const;
+type WriteKind = (typeof kinds)[number];
 
 const visitorAt = (ip: string): Visitor => ({ token: testVisitorToken(), ip });
 const newVisitor = () => visitorAt(randomIp());
@@ -72,7 +76,6 @@ async function send(t: TestService, kind: WriteKind, visitor: Visitor, postId: n
   }
 }
 
-const kinds = Object.keys(WRITE_LIMITS) as WriteKind[];
 
 /** Runs `work` for every item, `width` items at a time, and returns all the answers. */
 async function inWaves<T, R>(items: T[], width: number, work: (item: T, index: number) => Promise<R[]>): Promise<R[]> {

@@ -5,6 +5,7 @@ import { PROFILE_RETRIES, PROFILE_STALE_TIME_MS } from '../config/constants.ts';
 import { api, isApiError } from './api-client.ts';
 import { useVisitorToken } from './visitor-token.ts';
 import { storage, useStoredUsername } from './storage.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 
 /** The visitor's permanent display name; a found username is also stored locally. */
 export async function getUserProfile(anonToken: string, signal?: AbortSignal): Promise<UserProfileResponse> {
@@ -28,10 +29,8 @@ export function useUserProfile(anonToken: string | undefined) {
   return useQuery({ ...userProfileQueryOptions(anonToken ?? ''), enabled: Boolean(anonToken) });
 }
 
-export const ANONYMOUS_NAME = 'Anonymous';
-
 /**
- * The name the visitor posts under: the profile's username, else the stored one, else 'Anonymous'.
+ * The name the visitor posts under: the profile's username, else the stored one, else ANONYMOUS.
  * `isLoading` while the session or the profile lookup is still on its way.
  */
 export function useDisplayName(): { isLoading: boolean; username: string | null; displayName: string } {
@@ -46,5 +45,5 @@ export function useDisplayName(): { isLoading: boolean; username: string | null;
 
   const isLoading = session.isPending || (Boolean(anonToken) && profile.isPending);
   const username = profile.data?.username ?? stored;
-  return { isLoading, username, displayName: username ?? ANONYMOUS_NAME };
+  return { isLoading, username, displayName: username ?? ANONYMOUS };
 }

@@ -37,7 +37,7 @@ export type ListCommentsQuery = z.input<typeof ListCommentsQuery>;
 export const CommentPage = z.object({ comments: z.array(Comment), next_cursor: CommentCursor.nullable() });
 export type CommentPage = z.infer<typeof CommentPage>;
 
-/** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as 'Anonymous'. */
+/** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as ANONYMOUS. */
 export const CreateCommentBody = z.object({
   post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
   body: trimmed(1, COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyRequired, COMMENT_MESSAGES.bodyTooLong),

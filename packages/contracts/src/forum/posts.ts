@@ -171,7 +171,7 @@ const storedChoice = <const T extends readonly [string, ...string[]]>(values: T)
 /**
  * POST /api/posts. tool_links and attachments may be lists or JSON text; `tool_name`/`tool_url`
  * (the form's single tool fields) are optional and join tool_links when a URL is given.
- * With isAnonymous the post is stored as 'Anonymous'.
+ * With isAnonymous the post is stored as ANONYMOUS.
  */
 export const CreatePostBody = z.object({
   type: z.enum(POST_TYPES, POST_MESSAGES.badType),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANONYMOUS } from '../shared/common.ts';
 import { POST_MESSAGES } from './posts.ts';
 
 export const REPORT_REASONS = ['spam', 'abusive', 'off-topic', 'inappropriate', 'other'] as const;
@@ -58,7 +59,7 @@ export const HelpRequestBody = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(HELP_LIMITS.reporterName, 'Name must be 40 characters or less')
-    .default('Anonymous'),
+    .default(ANONYMOUS),
   isAnonymous: z.boolean().optional().default(false),
 });
 export type HelpRequestBody = z.input<typeof HelpRequestBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANONYMOUS } from '../shared/common.ts';
 
 export const SUGGESTION_PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
@@ -20,7 +21,7 @@ const optionalText = (max: number, message: string) =>
 
 /**
  * POST /api/feature-suggestions from either dialog: the header one sends contact_method, the
- * sidebar one email and isAnonymous. author_name defaults to 'Anonymous'.
+ * sidebar one email and isAnonymous. author_name defaults to ANONYMOUS.
  */
 export const FeatureSuggestionBody = z.object({
   title: z
@@ -34,7 +35,7 @@ export const FeatureSuggestionBody = z.object({
     .min(1, SUGGESTION_MESSAGES.missingHeader)
     .max(SUGGESTION_LIMITS.description, SUGGESTION_MESSAGES.descriptionTooLong),
   author_name: z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'Anonymous' : v),
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? ANONYMOUS : v),
     z.string().trim().max(SUGGESTION_LIMITS.authorName, 'Name must be 50 characters or less'),
   ),
   priority: z.enum(SUGGESTION_PRIORITIES, 'Priority must be Low, Medium or High').default('Medium'),

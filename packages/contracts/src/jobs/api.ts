@@ -36,9 +36,6 @@ export const JOB_LIMITS = {
   query: 200,
 } as const;
 
-/** The name stored for a visitor without a username. */
-export const ANONYMOUS_POSTER = 'Anonymous';
-
 export const JOB_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be ${JOB_LIMITS.title} characters or less`,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The name every visitor may write under, and the name stored and shown when a visitor writes
+ * anonymously or has no username. Any case of "anonymous" given as a name is this.
+ */
+export const ANONYMOUS = 'Anonymous';
+
 /** Every error answer: a human-readable message, optionally a machine code. */
 export const ErrorResponse = z.object({
   message: z.string(),

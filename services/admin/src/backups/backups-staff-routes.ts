@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
@@ -9,7 +8,7 @@ import {
   RestoreBackupBody,
   RestoreBackupResponse,
 } from '@wfm/contracts/admin';
-import { HttpError, notFound, recordStaffAction, staffOnly, type ServiceRoutes } from '@wfm/service-kit';
+import { HttpError, notFound, rateLimited, recordStaffAction, staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { createTaskQueue, TaskFailedError, TaskTimeoutError } from './backups-task-queue.ts';
 import { TASK_NAMES } from './backups-task-names.ts';
 import { queueConnectionForSql } from '@wfm/service-kit';
@@ -19,12 +18,6 @@ import type { RestoreResult } from './backups-restore-task.ts';
 
 const DEFAULT_WAIT_TIMEOUT_MS = 90_000;
 const BACKUP_NOT_FOUND = 'Backup not found';
-/** Backups and restores are heavy: a runaway client gets 429s instead of queueing dozens. */
-const JOB_RATE_LIMIT = {
-  max: 30,
-  timeWindow: 60_000,
-  keyGenerator: (request: FastifyRequest) => (request.staff ? `staff:${request.staff.id}` : `ip:${request.ip}`),
-};
 
 /**
  * Task ids (BullMQ job ids) are made by the server, never from anything the client sends
@@ -49,8 +42,14 @@ export const backupsStaffRoutes: ServiceRoutes<AdminContext> = async (base, ctx)
   const waitTimeoutMs = ctx.backups.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const access = staffOnly(app, 'database');
   // These wait for their task on purpose (bounded by waitTimeoutMs; the queue answers 503 within
-  // about a second when it is down), so the kit's request timeout does not apply.
-  const heavy = { ...access, config: { ...access.config, rateLimit: JOB_RATE_LIMIT, requestTimeoutMs: false as const } };
+  // about a second when it is down), so the kit's request timeout does not apply. Backups and
+  // restores are heavy: after the staff check, the backup-job limit (rate-limits.ts) answers 429
+  // to a runaway client instead of queueing dozens.
+  const heavy = {
+    ...access,
+    onRequest: [access.onRequest, rateLimited(app, 'backup-job')],
+    config: { ...access.config, requestTimeoutMs: false as const },
+  };
 
   const runTask = async <R>(action: 'Backup' | 'Restore', run: () => Promise<R>): Promise<R> => {
     try {

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import {
   BookingCountQuery,
   BookingCountResponse,
@@ -12,7 +12,6 @@ import {
   SessionIdParams,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as bookings from './bookings-service.ts';
 
@@ -31,7 +30,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/ama/sessions/:id/book',
     {
-      onRequest: amaLimits(app, 'booking'),
+      onRequest: rateLimited(app, 'booking'),
       schema: { params: SessionIdParams, body: CreateBookingBody, response: { 201: CreateBookingResponse, ...WRITE_ERRORS } },
     },
     async (req, reply) => {
@@ -43,7 +42,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/ama/sessions/:id/waitlist',
     {
-      onRequest: amaLimits(app, 'booking'),
+      onRequest: rateLimited(app, 'booking'),
       schema: { params: SessionIdParams, body: CreateBookingBody, response: { 201: JoinWaitlistResponse, ...WRITE_ERRORS } },
     },
     async (req, reply) => {
@@ -55,7 +54,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.get(
     '/api/ama/bookings/status/:reference',
     {
-      onRequest: amaLimits(app, 'lookup'),
+      onRequest: rateLimited(app, 'lookup'),
       // The reference is the key to personal data: keep it out of the access log.
       logLevel: 'warn',
       schema: { params: BookingReferenceParams, response: { 200: BookingLookupResponse, ...PUBLIC_ERRORS } },
@@ -66,7 +65,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.get(
     '/api/ama/bookings/:id/calendar.ics',
     {
-      onRequest: amaLimits(app, 'lookup'),
+      onRequest: rateLimited(app, 'lookup'),
       logLevel: 'warn',
       schema: { params: z.object({ id: BookingReferenceParams.shape.reference }), response: { 200: z.string(), 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse } },
     },

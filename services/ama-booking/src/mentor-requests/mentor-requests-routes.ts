@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import {
   MentorIdParams,
   MentorMessage,
@@ -13,7 +13,6 @@ import {
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
-import { amaLimits } from '../rate-limits.ts';
 import * as requests from './mentor-requests-service.ts';
 
 const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse } as const;
@@ -26,7 +25,7 @@ export const mentorRequestRoutes: ServiceRoutes<AmaContext> = async (base, ctx) 
   app.post(
     '/api/mentors/:id/requests',
     {
-      onRequest: amaLimits(app, 'mentor-request'),
+      onRequest: rateLimited(app, 'mentor-request'),
       schema: { params: MentorIdParams, body: MentorRequestBody, response: { 201: MentorRequest, ...WRITE_ERRORS } },
     },
     async (req, reply) => reply.code(201).send(await requests.createRequest(ctx, requireVisitor(req), req.params.id, req.body)),
@@ -47,7 +46,7 @@ export const mentorRequestRoutes: ServiceRoutes<AmaContext> = async (base, ctx) 
   app.put(
     '/api/mentors/requests/:id/status',
     {
-      onRequest: amaLimits(app, 'mentor-message'),
+      onRequest: rateLimited(app, 'mentor-message'),
       schema: { params: MentorRequestIdParams, body: MentorRequestStatusBody, response: { 200: MentorRequest, ...WRITE_ERRORS } },
     },
     async (req) => requests.answer(ctx, requireVisitor(req), req.params.id, req.body.status),
@@ -56,7 +55,7 @@ export const mentorRequestRoutes: ServiceRoutes<AmaContext> = async (base, ctx) 
   app.post(
     '/api/mentors/requests/:id/messages',
     {
-      onRequest: amaLimits(app, 'mentor-message'),
+      onRequest: rateLimited(app, 'mentor-message'),
       schema: { params: MentorRequestIdParams, body: MentorMessageBody, response: { 201: MentorMessage, ...WRITE_ERRORS } },
     },
     async (req, reply) => reply.code(201).send(await requests.sendMessage(ctx, requireVisitor(req), req.params.id, req.body)),

@@ -1,4 +1,5 @@
-import { ANONYMOUS_AUTHOR, badRequest, conflict, forbidden, notFound, notifyVisitor, type Visitor } from '@wfm/service-kit';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { badRequest, conflict, forbidden, notFound, notifyVisitor, type Visitor } from '@wfm/service-kit';
 import {
   MENTOR_LIMITS,
   MENTOR_MESSAGES,
@@ -106,7 +107,7 @@ export async function sendMessage(
     const message = await repo.insertMessage(tx, {
       request_id: id,
       sender: role,
-      sender_name: body.isAnonymous ? ANONYMOUS_AUTHOR : name,
+      sender_name: body.isAnonymous ? ANONYMOUS : name,
       message: body.message,
       is_anonymous: body.isAnonymous,
       now: ctx.now(),

@@ -1,10 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import { MentorApplication, MentorApplicationBody, MentorsQuery, MentorsResponse, MyMentorApplicationResponse } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
-import { amaLimits } from '../rate-limits.ts';
-import { applicantUsername } from './mentors-applicant-name.ts';
 import * as mentors from './mentors-service.ts';
 
 const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse } as const;
@@ -22,12 +20,12 @@ export const mentorRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/mentors',
     {
-      onRequest: amaLimits(app, 'mentor-apply'),
+      onRequest: rateLimited(app, 'mentor-apply'),
       schema: { body: MentorApplicationBody, response: { 201: MentorApplication, ...WRITE_ERRORS } },
     },
     async (req, reply) => {
       const visitor = requireVisitor(req);
-      const username = await applicantUsername(app, req);
+      const username = await ctx.identity.username(req);
       return reply.code(201).send(await mentors.apply(ctx, visitor, username, req.body));
     },
   );

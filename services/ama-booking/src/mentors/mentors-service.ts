@@ -26,7 +26,7 @@ const own = ({ visitor_hash: _hash, ...application }: repo.MentorRow): MentorApp
  * A visitor with a username applies; the application waits for staff. One application per visitor:
  * a pending or approved one is a 409, a suspended one 403; a rejected applicant may apply again
  * (the same row goes back to pending with the new answers). `username` is the visitor's name as
- * identity knows it (applicantUsername), null when they have none.
+ * identity knows it (the route asks ctx.identity.username), null when they have none.
  */
 export async function apply(
   ctx: AmaContext,

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, NotificationsResponse, NotificationsSeenResponse } from '@wfm/contracts/shared';
-import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import type { AmaContext } from '../context.ts';
 import * as notifications from './notifications-service.ts';
 
@@ -11,7 +11,7 @@ export const notificationRoutes: ServiceRoutes<AmaContext> = async (base, ctx) =
   app.get(
     '/api/ama/notifications',
     {
-      onRequest: enforceLimits(app, ['notifications-read-visitor']),
+      onRequest: rateLimited(app, 'notifications-read'),
       schema: { response: { 200: NotificationsResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => notifications.listNotifications(ctx, requireVisitor(req).hash),
@@ -21,7 +21,7 @@ export const notificationRoutes: ServiceRoutes<AmaContext> = async (base, ctx) =
     '/api/ama/notifications/seen',
     {
       bodyLimit: 1024,
-      onRequest: enforceLimits(app, ['notifications-seen-visitor']),
+      onRequest: rateLimited(app, 'notifications-seen'),
       schema: { response: { 200: NotificationsSeenResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => notifications.markSeen(ctx, requireVisitor(req).hash),

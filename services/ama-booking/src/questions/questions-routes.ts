@@ -1,6 +1,7 @@
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ANONYMOUS_AUTHOR, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import {
   AskQuestionBody,
   MyQuestionsQuery,
@@ -13,7 +14,6 @@ import {
   TranscriptResponse,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as questions from './questions-service.ts';
 
@@ -38,15 +38,15 @@ export const questionRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/ama/sessions/:id/questions',
     {
-      onRequest: amaLimits(app, 'question'),
+      onRequest: rateLimited(app, 'question'),
       schema: { params: SessionIdParams, body: AskQuestionBody, response: { 201: Question, ...WRITE_ERRORS } },
     },
     async (req, reply) => {
       const visitor = requireVisitor(req);
       const { body } = req;
       // The name goes through identity's author-name rule (no impersonation) unless the question is anonymous.
-      const requested = body.author_name || body.author || ANONYMOUS_AUTHOR;
-      const author = body.isAnonymous ? ANONYMOUS_AUTHOR : await ctx.identity.accept(req, requested);
+      const requested = body.author_name || body.author || ANONYMOUS;
+      const author = body.isAnonymous ? ANONYMOUS : await ctx.identity.acceptAuthorName(req, requested);
       return reply.code(201).send(await questions.askQuestion(ctx, visitor, req.params.id, body, author));
     },
   );
@@ -54,7 +54,7 @@ export const questionRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/ama/questions/:id/upvote',
     {
-      onRequest: amaLimits(app, 'upvote'),
+      onRequest: rateLimited(app, 'upvote'),
       schema: { params: QuestionIdParams, response: { 200: QuestionUpvoteResponse, ...WRITE_ERRORS } },
     },
     async (req) => questions.upvoteQuestion(ctx, requireVisitor(req), req.params.id),

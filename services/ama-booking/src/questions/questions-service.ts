@@ -1,5 +1,5 @@
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import {
-  ANONYMOUS_AUTHOR,
   badRequest,
   conflict,
   notFound,
@@ -44,7 +44,7 @@ export async function askQuestion(
       session_id: sessionId,
       question: body.question,
       author_name: author,
-      is_anonymous: body.isAnonymous || author === ANONYMOUS_AUTHOR,
+      is_anonymous: body.isAnonymous || author === ANONYMOUS,
       visitor_hash: visitor.hash,
       created_at: now,
     });

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import { BookingIdParams, ReceiptUploadResponse } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import { bookingForReceipt, saveReceipt } from './receipts-service.ts';
 
@@ -23,7 +22,7 @@ export const receiptRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
   app.post(
     '/api/ama/bookings/:id/receipt',
     {
-      onRequest: amaLimits(app, 'receipt'),
+      onRequest: rateLimited(app, 'receipt'),
       schema: {
         params: BookingIdParams,
         response: { 201: ReceiptUploadResponse, 403: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, ...PUBLIC_ERRORS },

@@ -1,9 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AmaSession, AmaSessionsResponse, SessionIdParams, SessionPricing } from '@wfm/contracts/ama';
-import { serveUpload, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import type { AmaContext } from '../context.ts';
-import { amaLimits } from '../rate-limits.ts';
 import { PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import { FILE_NOT_FOUND } from '../uploads/uploads-storage.ts';
 import * as sessions from './sessions-service.ts';
@@ -28,7 +27,7 @@ export const sessionRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
 
   app.get(
     '/uploads/ama/:name',
-    { onRequest: amaLimits(app, 'image-read'), schema: { params: z.object({ name: z.string().max(100) }) } },
+    { onRequest: rateLimited(app, 'image-read'), schema: { params: z.object({ name: z.string().max(100) }) } },
     async (req, reply) => serveUpload(req, reply, ctx.uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
   );
 };

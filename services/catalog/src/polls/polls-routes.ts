@@ -11,8 +11,7 @@ import {
   PollStats,
   PollVoteBody,
 } from '@wfm/contracts/catalog';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as pollsService from './polls-service.ts';
 
 export const pollRoutes: ServiceRoutes = async (base, ctx) => {
@@ -55,11 +54,11 @@ export const pollRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/polls',
     {
-      onRequest: writeLimits(app, 'poll'),
+      onRequest: rateLimited(app, 'poll'),
       schema: { body: CreatePollBody, response: { 201: PollDetail, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
-      const createdBy = await app.authorNames.accept(req, req.body.created_by);
+      const createdBy = await ctx.identity.acceptAuthorName(req, req.body.created_by);
       const poll = await pollsService.createPoll(ctx, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(poll);
     },
@@ -68,7 +67,7 @@ export const pollRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/polls/:id/vote',
     {
-      onRequest: writeLimits(app, 'poll-vote'),
+      onRequest: rateLimited(app, 'poll-vote'),
       schema: {
         params: PollIdParams,
         body: PollVoteBody,

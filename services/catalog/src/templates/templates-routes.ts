@@ -11,8 +11,7 @@ import {
   TemplateFields,
   TemplateIdParams,
 } from '@wfm/contracts/catalog';
-import { HttpError, enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { HttpError, rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { createTemplateUploads } from './templates-uploads.ts';
 import * as templatesService from './templates-service.ts';
 
@@ -47,7 +46,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/templates',
     {
-      onRequest: writeLimits(app, 'template'),
+      onRequest: rateLimited(app, 'template'),
       // JSON (URL Link) or multipart (File Upload): the body is parsed here, by its kind.
       schema: { response: { 201: Template, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
@@ -56,7 +55,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
         ? await fromMultipart(req, reply)
         : { ...CreateTemplateBody.parse(req.body ?? {}), file: null };
       try {
-        const submittedBy = await app.authorNames.accept(req, input.submitted_by);
+        const submittedBy = await ctx.identity.acceptAuthorName(req, input.submitted_by);
         const template = await templatesService.createTemplate(ctx, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null);
         return await reply.code(201).send(template);
       } catch (err) {
@@ -69,7 +68,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/templates/:id/download',
     {
-      onRequest: writeLimits(app, 'download'),
+      onRequest: rateLimited(app, 'download'),
       schema: { params: TemplateIdParams, response: { 200: TemplateDownloadResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse } },
     },
     async (req) => templatesService.download(ctx, req.params.id),
@@ -77,7 +76,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
 
   app.get(
     '/api/templates/:id/file',
-    { onRequest: enforceLimits(app, ['template-file-ip']), schema: { params: TemplateIdParams } },
+    { onRequest: rateLimited(app, 'template-file'), schema: { params: TemplateIdParams } },
     // Always an attachment (the kit serves only images inline), with nosniff and a sandbox policy.
     async (req, reply) =>
       serveUpload(req, reply, uploads.store, await templatesService.storedFileOf(ctx, req.params.id), {

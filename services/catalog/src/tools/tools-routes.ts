@@ -1,8 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { CreateToolBody, ListToolsQuery, ListToolsResponse, Tool, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as toolsService from './tools-service.ts';
 
 export const toolRoutes: ServiceRoutes = async (base, ctx) => {
@@ -17,11 +16,11 @@ export const toolRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/tools',
     {
-      onRequest: writeLimits(app, 'tool'),
+      onRequest: rateLimited(app, 'tool'),
       schema: { body: CreateToolBody, response: { 201: Tool, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
-      const submittedBy = await app.authorNames.accept(req, req.body.submitted_by);
+      const submittedBy = await ctx.identity.acceptAuthorName(req, req.body.submitted_by);
       const tool = await toolsService.createTool(ctx, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
       return reply.code(201).send(tool);
     },
@@ -30,7 +29,7 @@ export const toolRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/tools/:id/vote',
     {
-      onRequest: writeLimits(app, 'tool-vote'),
+      onRequest: rateLimited(app, 'tool-vote'),
       schema: {
         params: ToolIdParams,
         response: { 200: ToolVoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },

@@ -3,8 +3,7 @@ import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
 import { acceptAuthorName } from '../visitors/visitors-request.ts';
-import type { ServiceRoutes } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
+import { rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 
 export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
@@ -13,7 +12,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
   app.post(
     '/api/report',
     {
-      onRequest: writeLimits(app, 'report'),
+      onRequest: rateLimited(app, 'report'),
       schema: {
         body: ReportBody,
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -25,7 +24,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
   app.post(
     '/api/feature-suggestions',
     {
-      onRequest: writeLimits(app, 'suggestion'),
+      onRequest: rateLimited(app, 'suggestion'),
       schema: {
         body: FeatureSuggestionBody,
         response: { 201: FeatureSuggestionResponse, 400: ErrorResponse, 429: ErrorResponse },

@@ -10,7 +10,7 @@ import {
 } from '@wfm/contracts/forum';
 import * as feedback from './feedback-repository.ts';
 import { postTitle } from '../posts/posts-repository.ts';
-import { ANONYMOUS } from '../posts/posts-service.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.ts';
 
 /**

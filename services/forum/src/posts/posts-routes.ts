@@ -18,12 +18,11 @@ import {
   PostIdParams,
   UpvoteResponse,
 } from '@wfm/contracts/forum';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 import * as postsService from './posts-service.ts';
 import { FeedListCache } from './posts-list-cache.ts';
 import { SummaryJsonCache } from './posts-summary-cache.ts';
-import { writeLimits } from '../rate-limits.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-request.ts';
 
 /** What Fastify itself sends for the JSON it serializes. */
@@ -39,7 +38,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   app.post(
     '/api/posts',
     {
-      onRequest: writeLimits(app, 'post'),
+      onRequest: rateLimited(app, 'post'),
       schema: {
         body: CreatePostBody,
         response: { 201: CreatePostResponse, 400: ErrorResponse, 429: ErrorResponse },
@@ -100,7 +99,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   app.post(
     '/api/posts/:id/upvote',
     {
-      onRequest: writeLimits(app, 'upvote'),
+      onRequest: rateLimited(app, 'upvote'),
       schema: {
         params: PostIdParams,
         response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -126,7 +125,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   app.put(
     '/api/posts/:id/accepted-answer',
     {
-      onRequest: writeLimits(app, 'accept'),
+      onRequest: rateLimited(app, 'accept'),
       schema: {
         params: PostIdParams,
         body: AcceptAnswerBody,
@@ -146,7 +145,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   app.delete(
     '/api/posts/:id/accepted-answer',
     {
-      onRequest: writeLimits(app, 'accept'),
+      onRequest: rateLimited(app, 'accept'),
       schema: {
         params: PostIdParams,
         response: {
@@ -165,7 +164,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   app.post(
     '/api/comments',
     {
-      onRequest: writeLimits(app, 'comment'),
+      onRequest: rateLimited(app, 'comment'),
       schema: {
         body: CreateCommentBody,
         response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },

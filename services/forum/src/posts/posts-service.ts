@@ -20,11 +20,11 @@ import {
   type PostSort,
   type PostType,
 } from '@wfm/contracts/forum';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import * as posts from './posts-repository.ts';
 import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
-export const ANONYMOUS = 'Anonymous';
 const DAY_MS = 86_400_000;
 
 export async function createPost(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {

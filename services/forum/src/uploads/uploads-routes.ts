@@ -2,9 +2,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { UploadResponse } from '@wfm/contracts/forum';
-import { enforceLimits, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
-import { writeLimits } from '../rate-limits.ts';
-import { FILE_NOT_FOUND, createForumUploads } from './uploads-attachments.ts';
+import { rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
+import { FILE_NOT_FOUND, createForumUploads, uploadedFiles } from './uploads-attachments.ts';
 import type { ForumContext } from '../context.ts';
 
 export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
@@ -14,15 +13,15 @@ export const uploadsRoutes: ServiceRoutes<ForumContext> = async (base) => {
   app.post(
     '/api/upload',
     {
-      onRequest: writeLimits(app, 'upload'),
+      onRequest: rateLimited(app, 'upload'),
       schema: { response: { 201: UploadResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse } },
     },
-    async (req, reply) => reply.code(201).send({ files: await uploads.upload(req, reply) }),
+    async (req, reply) => reply.code(201).send({ files: uploadedFiles(await uploads.attachments.receive(req, reply)) }),
   );
 
   app.get(
     '/uploads/:name',
-    { onRequest: enforceLimits(app, ['upload-read-ip']), schema: { params: z.object({ name: z.string() }) } },
+    { onRequest: rateLimited(app, 'upload-read'), schema: { params: z.object({ name: z.string() }) } },
     async (req, reply) =>
       serveUpload(req, reply, uploads.store, req.params.name, { notFoundMessage: FILE_NOT_FOUND }),
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANONYMOUS_AUTHOR, type ServiceContext } from '@wfm/service-kit';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import type { ServiceContext } from '@wfm/service-kit';
 
 /**
  * What the forum's routes and hooks read from a request. The forum's view of a visitor is the kit's
@@ -29,6 +30,6 @@ export async function acceptAuthorName(
   req: FastifyRequest,
   input: { author_name?: string | undefined; isAnonymous?: boolean | undefined },
 ): Promise<string> {
-  if (input.isAnonymous || !input.author_name) return ANONYMOUS_AUTHOR;
-  return ctx.identity.accept(req, input.author_name);
+  if (input.isAnonymous || !input.author_name) return ANONYMOUS;
+  return ctx.identity.acceptAuthorName(req, input.author_name);
 }

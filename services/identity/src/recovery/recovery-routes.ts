@@ -7,10 +7,8 @@ import {
   RecoverSessionResponse,
   RecoveryPhraseStatusResponse,
 } from '@wfm/contracts/identity';
-import type { ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import type { IdentityContext } from '../context.ts';
-import { limits } from '../rate-limits.ts';
-import { lookupOf } from './recovery-phrase.ts';
 import * as recovery from './recovery-service.ts';
 
 const anonTokenHeader = (req: FastifyRequest): string | undefined => {
@@ -24,21 +22,15 @@ const anonTokenHeader = (req: FastifyRequest): string | undefined => {
  */
 export const recoveryRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const lookupKey = recovery.lookupKeyOf(ctx);
-  /** The per-prefix limit counts a keyed hash of the first words, never the words. */
-  const prefixTarget = (req: FastifyRequest): string | null => {
-    const phrase = (req.body as { phrase?: unknown } | undefined)?.phrase;
-    return typeof phrase === 'string' ? lookupOf(lookupKey, phrase).toString('base64url') : null;
-  };
 
   app.post(
     '/api/session/recover',
     {
       logLevel: 'warn',
       bodyLimit: 4096,
-      onRequest: limits(app, 'recover-ip'),
+      onRequest: rateLimited(app, 'recover'),
       // After validation: the body is there and normalized, so the prefix is the one looked up.
-      preHandler: limits(app, { target: prefixTarget }, 'recover-prefix'),
+      preHandler: rateLimited(app, 'recover-prefix'),
       schema: {
         body: RecoverSessionBody,
         response: { 200: RecoverSessionResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -52,7 +44,7 @@ export const recoveryRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
     {
       logLevel: 'warn',
       bodyLimit: 1024,
-      onRequest: limits(app, 'recovery-phrase-visitor', 'recovery-phrase-ip'),
+      onRequest: rateLimited(app, 'recovery-phrase'),
       schema: {
         response: {
           201: CreateRecoveryPhraseResponse,

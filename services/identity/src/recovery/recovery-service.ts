@@ -21,7 +21,7 @@ import {
 } from './recovery-phrase.ts';
 
 /** The key of the prefix lookup (and of the per-prefix limit), derived from VISITOR_TOKEN_SECRET. */
-export const lookupKeyOf = (ctx: Pick<IdentityContext, 'visitorTokens'>): Buffer => ctx.visitorTokens.secretKey('identity-recovery-lookup');
+export const lookupKeyOf = (ctx: { readonly visitorTokens: Pick<IdentityContext['visitorTokens'], 'secretKey'> }): Buffer => ctx.visitorTokens.secretKey('identity-recovery-lookup');
 
 const cost = (): ScryptCost => DEFAULT_SCRYPT_COST;
 

@@ -16,8 +16,7 @@ import {
   UserProfileResponse,
 } from '@wfm/contracts/identity';
 import * as identity from './visitors-service.ts';
-import { limits } from '../rate-limits.ts';
-import { requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import type { IdentityContext } from '../context.ts';
 
 /**
@@ -44,7 +43,7 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
       '/api/session',
       {
         bodyLimit: 1024,
-        onRequest: limits(app, 'session-ip-minute', 'session-ip-hour'),
+        onRequest: rateLimited(app, 'session'),
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
       async () => identity.issueVisitorToken(ctx),
@@ -55,14 +54,14 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
       '/api/session',
       {
         bodyLimit: 1024,
-        onRequest: limits(app, 'session-revoke-ip'),
+        onRequest: rateLimited(app, 'session-revoke'),
         schema: { response: { 200: DeleteSessionResponse, 401: ErrorResponse, 429: ErrorResponse } },
       },
       async (req) => identity.revokeVisitorToken(ctx, anonTokenHeader(req.headers)!, requireVisitor(req)),
     );
   });
 
-  // Internal (the gateway routes only /api prefixes): the kit's app.authorNames asks here.
+  // Internal (the gateway routes only /api prefixes): the kit's ctx.identity.acceptAuthorName asks here.
   app.post(
     AUTHOR_NAME_CHECK_PATH,
     {
@@ -99,7 +98,7 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
   app.post(
     '/api/user-profile/check-username',
     {
-      onRequest: limits(app, 'check-username-visitor', 'check-username-ip'),
+      onRequest: rateLimited(app, 'check-username'),
       schema: {
         body: CheckUsernameBody,
         response: { 200: CheckUsernameResponse, 400: ErrorResponse, 429: ErrorResponse },
@@ -111,7 +110,7 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
   app.post(
     '/api/user-profile',
     {
-      onRequest: limits(app, 'create-profile-visitor', 'create-profile-ip'),
+      onRequest: rateLimited(app, 'create-profile'),
       schema: {
         body: CreateProfileBody,
         response: {

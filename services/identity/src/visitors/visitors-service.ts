@@ -8,7 +8,8 @@ import {
   type CreateSessionResponse,
   type UserProfileResponse,
 } from '@wfm/contracts/identity';
-import { ANONYMOUS_AUTHOR, badRequest, conflict, notFound, unauthorized, writeEvent, type ServiceContext, type Visitor } from '@wfm/service-kit';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { badRequest, conflict, notFound, unauthorized, writeEvent, type ServiceContext, type Visitor } from '@wfm/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { isProfane } from './visitors-profanity.ts';
 import { isStaffName } from '../staff-names/staff-names-repository.ts';
@@ -75,7 +76,7 @@ export async function hasProfile(ctx: Ctx, token: string): Promise<boolean> {
   return Boolean(visitor?.username);
 }
 
-const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS_AUTHOR.toLowerCase()]);
+const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS.toLowerCase()]);
 
 /** Reserved words, `anonymous` and staff names (current and former) are never usernames. */
 async function isReservedUsername(ctx: Ctx, username: string): Promise<boolean> {
@@ -91,7 +92,7 @@ export async function acceptAuthorName(ctx: Ctx, token: string | undefined, inpu
   const name = input.trim();
   const folded = name.toLowerCase();
   if (name === '') throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
-  if (folded === ANONYMOUS_AUTHOR.toLowerCase()) return ANONYMOUS_AUTHOR;
+  if (folded === ANONYMOUS.toLowerCase()) return ANONYMOUS;
   const visitor = token === undefined ? null : await findVisitor(ctx, token);
   if (visitor?.username && visitor.username.toLowerCase() === folded) return visitor.username;
   if (RESERVED_USERNAMES.has(folded) || (await isStaffName(ctx.sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);

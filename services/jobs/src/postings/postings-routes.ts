@@ -9,9 +9,7 @@ import {
   MyJobsResponse,
   WithdrawJobResponse,
 } from '@wfm/contracts/jobs';
-import { enforceLimits, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
-import { POST_LIMITS, WITHDRAW_LIMITS } from '../rate-limits.ts';
-import { posterName } from './postings-poster-name.ts';
+import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as jobs from './postings-service.ts';
 
 /** Public calls: the approved list, posting, and the poster's own posts (by verified visitor). */
@@ -27,12 +25,12 @@ export const postingsRoutes: ServiceRoutes = async (base, ctx) => {
   app.post(
     '/api/jobs',
     {
-      onRequest: enforceLimits(app, POST_LIMITS),
+      onRequest: rateLimited(app, 'post'),
       schema: { body: CreateJobBody, response: { 201: Job, 400: ErrorResponse, 429: ErrorResponse } },
     },
     async (req, reply) => {
       const { submitted_by: _ignored, ...input } = req.body;
-      const name = await posterName(app, req);
+      const name = await ctx.identity.nameOrAnonymous(req);
       return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }));
     },
   );
@@ -47,7 +45,7 @@ export const postingsRoutes: ServiceRoutes = async (base, ctx) => {
   app.delete(
     '/api/jobs/:id',
     {
-      onRequest: enforceLimits(app, WITHDRAW_LIMITS),
+      onRequest: rateLimited(app, 'withdraw'),
       schema: {
         params: JobIdParams,
         response: { 200: WithdrawJobResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },

@@ -1,3 +1,4 @@
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import { AMA_LIMITS, type Question, type StaffSession } from '@wfm/contracts/ama';
 import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Label, Textarea, toast } from '@wfm/ui';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ export function QuestionsDialog({ session, onClose }: { session: StaffSession; o
                     <p className="min-w-0 flex-1 whitespace-pre-line break-words font-medium">{question.question}</p>
                     <Badge variant="secondary">{question.upvotes} upvotes</Badge>
                   </div>
-                  <p className="text-xs text-muted-foreground">{question.isAnonymous ? 'Anonymous' : question.author_name}</p>
+                  <p className="text-xs text-muted-foreground">{question.isAnonymous ? ANONYMOUS : question.author_name}</p>
                   <AnswerForm question={question} sessionId={session.id} />
                 </li>
               ))}

@@ -3,7 +3,8 @@ import { Button, Card, Checkbox, Label, Skeleton, Textarea, toast } from '@wfm/u
 import { ArrowBigUp, MessageCircleQuestion } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useAskQuestion, useQuestions, useUpvoteQuestion } from '../api/questions.ts';
 import { AMA_PAGE_TOASTS } from '../messages.ts';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
@@ -21,7 +22,7 @@ function AskForm({ sessionId }: { sessionId: number }) {
     // Until the visitor's name has loaded, a question would go out as Anonymous under their nose.
     if (!trimmed || ask.isPending || nameLoading) return;
     ask.mutate(
-      { question: trimmed, author_name: anonymous ? ANONYMOUS_NAME : displayName, isAnonymous: anonymous },
+      { question: trimmed, author_name: anonymous ? ANONYMOUS : displayName, isAnonymous: anonymous },
       {
         onSuccess: () => {
           toast(AMA_PAGE_TOASTS.questionAsked);
@@ -87,7 +88,7 @@ function QuestionItem({ question, sessionId }: { question: Question; sessionId: 
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="whitespace-pre-line break-words">{question.question}</p>
         <p className="text-xs text-muted-foreground">
-          Asked by {question.isAnonymous ? ANONYMOUS_NAME : question.author_name}
+          Asked by {question.isAnonymous ? ANONYMOUS : question.author_name}
         </p>
         {question.answer && (
           <div className="mt-1 rounded-md bg-muted/60 p-2 text-sm" data-testid="ama-answer">

@@ -1,6 +1,6 @@
 import { Card, Skeleton } from '@wfm/ui';
 import { ScrollText } from 'lucide-react';
-import { ANONYMOUS_NAME } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
 import { useTranscript } from '../api/get-transcript.ts';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
@@ -27,7 +27,7 @@ export function Transcript({ sessionId }: { sessionId: number }) {
                 {index + 1}. {question.question}
               </p>
               <p className="text-xs text-muted-foreground">
-                {question.isAnonymous ? ANONYMOUS_NAME : question.author_name} · {question.upvotes} upvotes
+                {question.isAnonymous ? ANONYMOUS : question.author_name} · {question.upvotes} upvotes
               </p>
               <LazyMarkdown className="border-l-2 pl-3 text-sm">{question.answer ?? ''}</LazyMarkdown>
             </li>

@@ -27,7 +27,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { WfmFieldSelects, type WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { POST_TEMPLATES } from '../data/post-templates.ts';
 import { suggestTags } from '../data/tag-suggestions.ts';
@@ -75,7 +76,7 @@ export function CreatePostForm() {
   useEffect(() => setType(typeFromQuery(queryType)), [queryType]);
 
   const suggestions = tags.trim() === '' ? suggestTags(title) : [];
-  const author = anonymous ? ANONYMOUS_NAME : displayName;
+  const author = anonymous ? ANONYMOUS : displayName;
   const publishDisabled = create.isPending || uploading || title.trim() === '' || body.trim() === '';
 
   const onSubmit = (event: FormEvent) => {

@@ -19,7 +19,8 @@ import {
 import { CircleCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useSubmitHelpRequest } from '../api/submit-help-request.ts';
 import { HELP_CATEGORIES, HELP_DESCRIPTION_MAX, HELP_RESPONSE_TIMES, HELP_TOASTS } from '../lib/help-options.ts';
 import { validateHelp, type HelpErrors, type HelpForm } from '../lib/validate-help.ts';
@@ -73,7 +74,7 @@ export function HelpRequestForm() {
         priority: form.priority as (typeof HELP_PRIORITIES)[number],
         reason: form.description.trim(),
         contact_info: form.contact.trim() || undefined,
-        reporter_name: username ?? ANONYMOUS_NAME,
+        reporter_name: username ?? ANONYMOUS,
         isAnonymous: !username,
       },
       {
@@ -123,7 +124,7 @@ export function HelpRequestForm() {
       <CardHeader>
         <CardTitle>Submit a request</CardTitle>
         <CardDescription>
-          Submitting as <strong className="text-foreground">{username ?? ANONYMOUS_NAME}</strong>. Fields marked * are required.
+          Submitting as <strong className="text-foreground">{username ?? ANONYMOUS}</strong>. Fields marked * are required.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -19,7 +19,8 @@ import {
 } from '@wfm/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateJob } from '../api/create-job.ts';
 import { JOB_TEXTS, JOB_TOASTS } from '../messages.ts';
 
@@ -77,7 +78,7 @@ export function PostJobDialog({ open, onOpenChange, onPosted }: { open: boolean;
     event.preventDefault();
     if (create.isPending) return;
     create.mutate(
-      { ...draft, tags: [], submitted_by: username ?? ANONYMOUS_NAME },
+      { ...draft, tags: [], submitted_by: username ?? ANONYMOUS },
       {
         onSuccess: () => {
           toast(JOB_TOASTS.posted);

@@ -4,7 +4,8 @@ import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 import { POST_TOASTS } from '../messages.ts';
 
@@ -30,7 +31,7 @@ export function CommentForm({ postId }: { postId: number }) {
       {
         post_id: postId,
         body: body.trim(),
-        author_name: anonymous ? ANONYMOUS_NAME : displayName,
+        author_name: anonymous ? ANONYMOUS : displayName,
         isAnonymous: anonymous,
       },
       {
@@ -81,7 +82,7 @@ export function CommentForm({ postId }: { postId: number }) {
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Commenting as <strong className="text-foreground">{anonymous ? ANONYMOUS_NAME : displayName}</strong>
+        Commenting as <strong className="text-foreground">{anonymous ? ANONYMOUS : displayName}</strong>
       </p>
     </form>
   );

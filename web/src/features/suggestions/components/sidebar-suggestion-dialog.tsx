@@ -14,7 +14,8 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateSuggestion } from '../api/create-suggestion.ts';
 import { SIDEBAR_SUGGESTION_TOASTS } from '../messages.ts';
 import { PrioritySelect } from './priority-select.tsx';
@@ -51,7 +52,7 @@ export function SidebarSuggestionDialog({ open, onOpenChange }: { open: boolean;
       {
         title: title.trim(),
         description: description.trim(),
-        author_name: username ?? ANONYMOUS_NAME,
+        author_name: username ?? ANONYMOUS,
         email: email.trim() || undefined,
         priority,
         isAnonymous: !username,
@@ -78,7 +79,7 @@ export function SidebarSuggestionDialog({ open, onOpenChange }: { open: boolean;
           <DialogHeader>
             <DialogTitle>Suggest a Feature</DialogTitle>
             <DialogDescription>
-              Submitting as <strong className="text-foreground">{username ?? ANONYMOUS_NAME}</strong>
+              Submitting as <strong className="text-foreground">{username ?? ANONYMOUS}</strong>
             </DialogDescription>
           </DialogHeader>
           <SuggestionFields

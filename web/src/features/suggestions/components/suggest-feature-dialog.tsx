@@ -14,7 +14,8 @@ import {
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS_NAME, useDisplayName } from '../../../lib/user-profile.ts';
+import { ANONYMOUS } from '@wfm/contracts/shared';
+import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateSuggestion } from '../api/create-suggestion.ts';
 import { HEADER_SUGGESTION_TOASTS, SUCCESS_VIEW_MS } from '../messages.ts';
 import { PrioritySelect } from './priority-select.tsx';
@@ -60,7 +61,7 @@ export function SuggestFeatureDialog({ open, onOpenChange }: { open: boolean; on
       {
         title: form.title.trim(),
         description: form.description.trim(),
-        author_name: form.author.trim() || ANONYMOUS_NAME,
+        author_name: form.author.trim() || ANONYMOUS,
         priority: form.priority,
         contact_method: form.contact.trim() || undefined,
       },
@@ -117,7 +118,7 @@ export function SuggestFeatureDialog({ open, onOpenChange }: { open: boolean; on
                   value={form.author}
                   onChange={(event) => set('author')(event.target.value)}
                   maxLength={SUGGESTION_LIMITS.authorName}
-                  placeholder={ANONYMOUS_NAME}
+                  placeholder={ANONYMOUS}
                 />
               </div>
               <PrioritySelect id={`${id}-priority`} value={form.priority} onChange={set('priority')} />
