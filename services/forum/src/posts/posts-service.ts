@@ -21,7 +21,9 @@ import {
   type PostType,
 } from '@wfm/contracts/forum';
 import { ANONYMOUS } from '@wfm/contracts/shared';
+import * as postComments from './posts-comments-repository.ts';
 import * as posts from './posts-repository.ts';
+import * as postLists from './posts-search-repository.ts';
 import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
@@ -93,7 +95,7 @@ export async function listPosts(
 ): Promise<string> {
   const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
   if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
-  const filters: posts.PostFilters = {
+  const filters: postLists.PostFilters = {
     type: query.type,
     sort: query.sort,
     q: query.q || undefined,
@@ -108,14 +110,14 @@ export async function listPosts(
     region: query.region,
   };
   const page = { limit: query.limit, offset: query.offset };
-  let keys: posts.PageKeys | null = null;
-  if (posts.countedByType(filters)) {
-    keys = (await lists?.page(ctx.sql, filters, page)) ?? posts.pageKeysOf(await posts.pageKeysWithTypeTotalQuery(ctx.sql, filters, page));
-  } else if (posts.isRankedSearchPage(filters, page)) {
-    keys = posts.pageKeysOf(await posts.searchPageKeysQuery(ctx.sql, filters, page));
+  let keys: postLists.PageKeys | null = null;
+  if (postLists.countedByType(filters)) {
+    keys = (await lists?.page(ctx.sql, filters, page)) ?? postLists.pageKeysOf(await postLists.pageKeysWithTypeTotalQuery(ctx.sql, filters, page));
+  } else if (postLists.isRankedSearchPage(filters, page)) {
+    keys = postLists.pageKeysOf(await postLists.searchPageKeysQuery(ctx.sql, filters, page));
   }
   const answer = keys && (await heldPageJson(ctx, keys, summaries));
-  return answer ?? listAnswer(await posts.listPosts(ctx.sql, filters, page));
+  return answer ?? listAnswer(await postLists.listPosts(ctx.sql, filters, page));
 }
 
 /**
@@ -127,11 +129,11 @@ export async function listPosts(
  * revision (posts-list-cache.ts), without asking PostgreSQL at all when every post is held.
  * Null when a listed post was deleted between the two reads: the caller then reads the page whole.
  */
-async function heldPageJson(ctx: ServiceContext, { total, listed }: posts.PageKeys, summaries: SummaryJsonCache): Promise<string | null> {
+async function heldPageJson(ctx: ServiceContext, { total, listed }: postLists.PageKeys, summaries: SummaryJsonCache): Promise<string | null> {
   const texts = listed.map((key) => summaries.get(key.id, key.version));
   const missing = listed.filter((_key, i) => texts[i] === undefined).map((key) => key.id);
   if (missing.length > 0) {
-    const rows = await posts.summariesWithVersions(ctx.sql, missing);
+    const rows = await postLists.summariesWithVersions(ctx.sql, missing);
     const fresh = new Map<number, string>();
     for (const { version, ...summary } of rows) {
       const json = JSON.stringify(summary);
@@ -165,7 +167,7 @@ const cursorAfter = (comments: Comment[], more: boolean): string | null => {
 };
 
 /** The contract's regex has checked the shape; both parts are safe integers. */
-function parseCursor(cursor: string): posts.CommentPosition {
+function parseCursor(cursor: string): postComments.CommentPosition {
   const [createdAt, id] = cursor.split('-');
   return { createdAt: Number(createdAt), id: Number(id) };
 }
@@ -174,12 +176,12 @@ function parseCursor(cursor: string): posts.CommentPosition {
 export async function getPost(ctx: ServiceContext, id: number): Promise<PostDetail> {
   const [post, page] = await Promise.all([
     posts.findPost(ctx.sql, id),
-    posts.listComments(ctx.sql, id, { limit: COMMENT_PAGE.default }),
+    postComments.listComments(ctx.sql, id, { limit: COMMENT_PAGE.default }),
   ]);
   if (!post) throw notFound(POST_MESSAGES.notFound);
   const acceptedId = post.accepted_comment_id;
   const accepted =
-    acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await posts.findComment(ctx.sql, id, acceptedId)));
+    acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await postComments.findComment(ctx.sql, id, acceptedId)));
   return {
     ...post,
     comments: page.comments,
@@ -194,7 +196,7 @@ export async function listPostComments(
   id: number,
   query: { after?: string | undefined; limit: number },
 ): Promise<CommentPage> {
-  const page = await posts.listComments(ctx.sql, id, {
+  const page = await postComments.listComments(ctx.sql, id, {
     after: query.after === undefined ? undefined : parseCursor(query.after),
     limit: query.limit,
   });
@@ -218,7 +220,7 @@ export async function addComment(
   authorTokenHash: Buffer | null,
 ): Promise<Comment> {
   return ctx.sql.begin(async (tx) => {
-    const comment = await posts.insertComment(tx, {
+    const comment = await postComments.insertComment(tx, {
       postId: input.post_id,
       body: input.body,
       authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
@@ -251,7 +253,7 @@ export async function setAcceptedAnswer(
     if (!target) throw notFound(POST_MESSAGES.notFound);
     if (!sameVisitor(target.author_token_hash, askerHash)) throw forbidden(ACCEPTED_ANSWER_MESSAGES.notAsker);
     if (target.type !== 'Question') throw badRequest(ACCEPTED_ANSWER_MESSAGES.notQuestion);
-    if (commentId !== null && !(await posts.isCommentOfPost(tx, postId, commentId))) {
+    if (commentId !== null && !(await postComments.isCommentOfPost(tx, postId, commentId))) {
       throw notFound(ACCEPTED_ANSWER_MESSAGES.commentNotFound);
     }
     if (target.accepted_comment_id !== commentId) {
@@ -279,5 +281,5 @@ export function titleWords(title: string): string[] {
 export async function similarPosts(ctx: ServiceContext, title: string): Promise<SimilarPost[]> {
   const words = titleWords(title);
   if (words.length === 0) return [];
-  return posts.similarPostsQuery(ctx.sql, words, SIMILAR_POSTS.max);
+  return postLists.similarPostsQuery(ctx.sql, words, SIMILAR_POSTS.max);
 }
