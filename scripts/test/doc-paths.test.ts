@@ -3,7 +3,7 @@
  * must be there. A path counts when it starts with a top-level folder of the repo (`services/...`,
  * `web/src/...`, `docs/...`) or, in a doc below the root, with a folder next to that doc (`src/...`
  * in web/README.md is web/src/...). Patterns (`*`, `<area>`, `{id}`, `...`) and build output
- * (`dist/`, `.data/`, `node_modules/`) are not paths to check. Links resolve from the doc's folder and
+ * (`dist/`, `.data/`, `node_modules/`, and test output in `test-results/`) are not paths to check. Links resolve from the doc's folder and
  * must stay inside the repo; backticked `./` and `../` paths are left alone (they are written relative
  * to something the prose names, such as a kustomize overlay).
  */
@@ -31,7 +31,7 @@ function docFiles(): string[] {
 }
 
 const PATTERN = /[*<>{}]|\.\.\.|…/;
-const BUILD_OUTPUT = /(^|\/)(dist|dist-ssr|\.data|node_modules|coverage)(\/|$)/;
+const BUILD_OUTPUT = /(^|\/)(dist|dist-ssr|\.data|node_modules|coverage|test-results|\.bench)(\/|$)/;
 
 /** Strips what follows a path in prose: a line number, an anchor, a trailing slash or punctuation. */
 function cleanPath(raw: string): string {
