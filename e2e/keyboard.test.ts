@@ -47,6 +47,15 @@ async function visitorPage({ named = true } = {}): Promise<Page> {
   return current;
 }
 
+/**
+ * Hydrated, and the reads paused during hydration answered: the walk-throughs test keyboard access to
+ * the running app (presses made before hydration are e2e/no-lost-clicks.test.ts's subject).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('root')?.getAttribute('aria-busy') !== 'true');
+  await page.waitForLoadState('networkidle');
+}
+
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const SLOW = 180_000;
 
@@ -136,6 +145,7 @@ describe('keyboard only', () => {
     const page = await visitorPage();
     await page.goto(`${site}/ama/${seed.sessionId}`);
     await page.getByRole('heading', { level: 1, name: 'Holiday peak staffing AMA' }).waitFor();
+    await settled(page);
     await tabTo(page, /^Book This Session$/);
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Book Your Seat' });
@@ -171,6 +181,7 @@ describe('keyboard only', () => {
     const page = await visitorPage();
     await page.goto(`${site}/jobs`);
     await page.getByText('Acme Contact Centres').first().waitFor();
+    await settled(page);
     await tabTo(page, /^Post a Job$/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Post a New Job' });

@@ -156,6 +156,28 @@ describe('no lost clicks on a 4x slowed CPU: the main control, clicked at first 
     }
   });
 
+  it('AMA session: Enter on a focused Book before hydration opens the dialog, and Escape gives focus back to Book', async () => {
+    const { context, page } = await slowVisitor();
+    try {
+      await page.goto(`${site}/ama/${seed.sessionId}`, { waitUntil: 'commit' });
+      const book = page.getByRole('button', { name: 'Book This Session' }).first();
+      await book.waitFor({ state: 'visible' });
+      await book.focus();
+      await page.keyboard.press('Enter');
+      expect(await book.getAttribute('aria-busy')).toBe('true');
+      scriptsArrive();
+      await clickedBeforeHydration(page);
+      const dialog = page.getByRole('dialog', { name: 'Book Your Seat' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      // The replayed press gave focus back to its control, so the dialog returns it there.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')).toBe('Book This Session');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('home feed: a filter tab is selected', async () => {
     const { context, page } = await slowVisitor();
     try {
