@@ -52,6 +52,7 @@ export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsSe
 export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, idParamTarget, rateLimited } from './rate-limit.ts';
 export {
   HOUR,
+  TEN_MINUTES,
   MINUTE,
   defineLimits,
   describeLimits,

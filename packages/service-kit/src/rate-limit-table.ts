@@ -25,6 +25,7 @@ import { ConfigError } from './errors.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const TEN_MINUTES = 10 * MINUTE;
 
 /**
  * Who a limit counts:

@@ -1,6 +1,4 @@
-import { defineLimits, HOUR, idParamTarget, MINUTE } from '@wfm/service-kit';
-
-const TEN_MINUTES = 10 * MINUTE;
+import { defineLimits, HOUR, idParamTarget, MINUTE, TEN_MINUTES } from '@wfm/service-kit';
 
 /**
  * Every limit of the catalog (docs/operations.md lists them; RATE_LIMIT_SCALE and

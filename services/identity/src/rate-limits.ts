@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { defineLimits, HOUR, MINUTE } from '@wfm/service-kit';
+import { defineLimits, HOUR, MINUTE, TEN_MINUTES } from '@wfm/service-kit';
 import { lookupOf } from './recovery/recovery-phrase.ts';
 import { lookupKeyOf } from './recovery/recovery-service.ts';
 
-const TEN_MINUTES = 10 * MINUTE;
 
 /**
  * Every limit of the identity service (docs/operations.md lists them; RATE_LIMIT_SCALE and

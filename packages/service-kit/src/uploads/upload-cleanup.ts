@@ -72,9 +72,11 @@ export function serviceTasksOf<C extends ServiceContext>(
   def: Pick<ServiceDefinition<C>, 'schema' | 'tasks' | 'uploads'>,
   app: FastifyInstance,
 ): ServiceTasks | undefined {
-  const own = def.tasks?.(contextOf<C>(app));
+  const ctx = contextOf<C>(app);
+  const own = def.tasks?.(ctx);
   if (!def.uploads) return own;
-  const cleanup = uploadCleanupTasks({ sql: app.sql, schema: def.schema, settings: app.uploadSettings });
+  // The service's clock, as every other rule of the service reads it.
+  const cleanup = uploadCleanupTasks({ sql: ctx.sql, schema: def.schema, settings: ctx.uploadSettings, now: ctx.now });
   return {
     handlers: [...(own?.handlers ?? []), ...cleanup.handlers],
     repeat: [...(own?.repeat ?? []), ...(cleanup.repeat ?? [])],
