@@ -94,7 +94,7 @@ describe('reserved usernames', () => {
       expect((await createProfile(t.app, await createSession(t.app), name)).statusCode).toBe(409);
       const res = await authorName(` ${name.toUpperCase()} `, await createSession(t.app));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.reserved);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
   });
 });
@@ -117,7 +117,7 @@ describe('POST /internal/author-name', () => {
     for (const token of [await createSession(t.app), undefined, 'made-up']) {
       const res = await authorName(name.toUpperCase(), token);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.memberName);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
   });
 
@@ -133,7 +133,7 @@ describe('POST /internal/author-name', () => {
     for (const name of ['Admin', '  moderator ', 'ADMINISTRATOR', 'Staff', 'support', 'System', 'official']) {
       const res = await authorName(name, await createSession(t.app));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.reserved);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
     expect((await authorName('admin fan club')).statusCode).toBe(200);
   });
