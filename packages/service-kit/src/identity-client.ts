@@ -8,7 +8,7 @@ import {
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.ts';
 import { HttpError, badRequest } from './errors.ts';
-import { ANONYMOUS_KEY, cleanName, nameKey, nameKeys, reservedWordIn } from './names.ts';
+import { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, reservedWordIn } from './names.ts';
 import { VISITOR_TOKEN_HEADER } from './visitor.ts';
 
 /** Identity answers within this, or the call's failure policy applies. */
@@ -45,7 +45,7 @@ function localAuthorNameDecision(name: string): { accepted: string } | { refused
  */
 export interface IdentityClient {
   /**
-   * The name the request's visitor may write under, cleaned (names.ts `cleanName`: NFKC, no
+   * The name the request's visitor may write under, cleaned (names.ts `cleanDisplayName`: NFKC, no
    * invisible characters; any look-alike of "anonymous" becomes `Anonymous`), or an HttpError:
    * 400 `AUTHOR_NAME_MESSAGES.taken` for a name whose key is a member's or a staff account's name or
    * that has a reserved word (one message for all, so staff names are not told apart). Every
@@ -116,7 +116,7 @@ export function createIdentityClient(identityUrl: string, opts: IdentityClientOp
 
   return {
     async acceptAuthorName(request, input) {
-      const name = cleanName(input);
+      const name = cleanDisplayName(input);
       const local = localAuthorNameDecision(name);
       if (local && 'accepted' in local) return local.accepted;
       if (local) throw badRequest(local.refused);

@@ -95,4 +95,4 @@ export {
   type TracingEnv,
 } from './telemetry/tracing.ts';
 export { forwardTraceHeaders, registerRequestSpans, type RequestSpanOptions } from './telemetry/request-spans.ts';
-export { ANONYMOUS_KEY, cleanName, nameKey, nameKeys, nameWords, reservedWordIn, skeleton } from './names.ts';
+export { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, nameWords, reservedWordIn, skeleton } from './names.ts';

@@ -6,7 +6,7 @@ import { RESERVED_AUTHOR_NAMES, RESERVED_INSIDE_NAMES } from '@wfm/contracts/ide
  * Names people write under (author names, usernames, reporter and requester names, staff renames)
  * are compared on their *name key*, never on the text itself (DESIGN decision 12, issue 25 item 6):
  *
- * 1. `cleanName`: NFKC (fullwidth and styled letters become plain ones), then every invisible
+ * 1. `cleanDisplayName`: NFKC (fullwidth and styled letters become plain ones), then every invisible
  *    character removed (format characters such as zero-width spaces and direction overrides,
  *    default-ignorable code points such as the Hangul filler, controls), runs of white space made
  *    one space, trimmed. This is also the text that is stored and shown.
@@ -31,7 +31,7 @@ import { RESERVED_AUTHOR_NAMES, RESERVED_INSIDE_NAMES } from '@wfm/contracts/ide
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}]/gu;
 
 /** The text to store and compare: NFKC, invisible characters removed, white space collapsed and trimmed. */
-export function cleanName(input: string): string {
+export function cleanDisplayName(input: string): string {
   return input.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
 }
 
@@ -53,7 +53,7 @@ function fold(text: string): string {
  * first, then folded, so `ADMIN` has the key of `admin`. '' when the name has no letter or digit.
  */
 export function nameKey(input: string): string {
-  return fold(cleanName(input).toLowerCase());
+  return fold(cleanDisplayName(input).toLowerCase());
 }
 
 /**
@@ -62,7 +62,7 @@ export function nameKey(input: string): string {
  * its keys is that key.
  */
 export function nameKeys(input: string): string[] {
-  const clean = cleanName(input);
+  const clean = cleanDisplayName(input);
   return [...new Set([fold(clean.toLowerCase()), fold(clean)])];
 }
 
@@ -78,7 +78,7 @@ const RESERVED_INSIDE_KEYS = RESERVED_INSIDE_NAMES.map(nameKey);
  * keeps 0 and 1, which look like o and l (`m0derator`).
  */
 export function nameWords(input: string): string[] {
-  const clean = cleanName(input).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  const clean = cleanDisplayName(input).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
   const segments: string[] = [];
   let segment = '';
   for (const ch of clean) {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_KEY, cleanName, nameKey, nameKeys, reservedWordIn } from '../src/names.ts';
+import { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, reservedWordIn } from '../src/names.ts';
 import { REAL_NAMES, lookAlikeOf, refusedNames } from '../src/testing-names.ts';
 
 // The name rule's pure part (issue 25 item 6). Every service's name fields are tested against the
 // real identity process in their own tests (look-alike-names.test.ts in identity, forum, catalog, ama-booking).
 
-describe('cleanName: what is stored and shown', () => {
+describe('cleanDisplayName: what is stored and shown', () => {
   it('applies NFKC and drops invisible characters, collapsing white space', () => {
-    expect(cleanName('ａｄｍｉｎ')).toBe('admin');
-    expect(cleanName(' ad\u200Bmi\u00ADn\u2060 ')).toBe('admin');
-    expect(cleanName('Bob\u202E\u200D  \t Smith\u3164')).toBe('Bob Smith');
-    expect(cleanName('𝓜𝓸𝓭')).toBe('Mod');
+    expect(cleanDisplayName('ａｄｍｉｎ')).toBe('admin');
+    expect(cleanDisplayName(' ad\u200Bmi\u00ADn\u2060 ')).toBe('admin');
+    expect(cleanDisplayName('Bob\u202E\u200D  \t Smith\u3164')).toBe('Bob Smith');
+    expect(cleanDisplayName('𝓜𝓸𝓭')).toBe('Mod');
   });
 });
 

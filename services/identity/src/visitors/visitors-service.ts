@@ -11,7 +11,7 @@ import { ANONYMOUS } from '@wfm/contracts/shared';
 import {
   ANONYMOUS_KEY,
   badRequest,
-  cleanName,
+  cleanDisplayName,
   conflict,
   nameKey,
   nameKeys,
@@ -105,11 +105,11 @@ export async function isNameUnavailable(db: Db, name: string, ownerVisitorId: nu
 /**
  * The author name the visitor holding `token` may write under (no impersonation): their own
  * username (any look-alike of it is written as the username), `Anonymous` (any look-alike of it),
- * or a cleaned name (kit `cleanName`) that `isNameUnavailable` lets through. Every refusal is the
+ * or a cleaned name (kit `cleanDisplayName`) that `isNameUnavailable` lets through. Every refusal is the
  * one message AUTHOR_NAME_MESSAGES.taken: reserved, staff and member names are not told apart.
  */
 export async function acceptAuthorName(ctx: Ctx, token: string | undefined, input: string): Promise<string> {
-  const name = cleanName(input);
+  const name = cleanDisplayName(input);
   const keys = nameKeys(name);
   if (keys.includes(ANONYMOUS_KEY)) return ANONYMOUS;
   const visitor = token === undefined ? null : await findVisitor(ctx, token);

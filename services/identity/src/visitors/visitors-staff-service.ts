@@ -1,6 +1,6 @@
 import { ADMIN_USER_PROFILE_MESSAGES, type AdminUserProfile } from '@wfm/contracts/identity';
 import {
-  cleanName,
+  cleanDisplayName,
   conflict,
   nameKey,
   notFound,
@@ -26,7 +26,7 @@ async function visitorIdOf(sql: Sql, id: number | string): Promise<number | null
 /**
  * `input` has passed the AdminUsername contract. The name obeys the visitors' name rule
  * (isNameUnavailable: no reserved word, no look-alike of a staff name or of another member's
- * username; 409 ADMIN_USER_PROFILE_MESSAGES.unavailable) and is stored cleaned (kit cleanName:
+ * username; 409 ADMIN_USER_PROFILE_MESSAGES.unavailable) and is stored cleaned (kit cleanDisplayName:
  * NFKC, no invisible characters), otherwise as typed. The change is reported to the audit log.
  */
 export async function renameProfile(
@@ -36,7 +36,7 @@ export async function renameProfile(
   input: string,
 ): Promise<AdminUserProfile> {
   const { sql } = ctx;
-  const username = cleanName(input);
+  const username = cleanDisplayName(input);
   const visitorId = await visitorIdOf(sql, id);
   if (visitorId === null) throw notFound(ADMIN_USER_PROFILE_MESSAGES.notFound);
   try {
