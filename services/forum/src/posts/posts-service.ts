@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServiceContext } from '@wfm/service-kit';
-import { badRequest, forbidden, notFound, writeEvent } from '@wfm/service-kit';
+import { badRequest, createPgUploadStore, forbidden, notFound, ownedUploads, writeEvent } from '@wfm/service-kit';
 import {
   ACCEPTED_ANSWER_MESSAGES,
   SIMILAR_POSTS,
@@ -19,6 +19,7 @@ import {
   type PostDetail,
   type PostSort,
   type PostType,
+  UPLOADS_PREFIX,
 } from '@wfm/contracts/forum';
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import * as postComments from './posts-comments-repository.ts';
@@ -29,15 +30,28 @@ import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A new post. Its attachments are files its author uploaded (issue 25 item 11): the request names
+ * them by url, and the name, type and size stored with the post are the upload store's, never the
+ * request's; an attachment that is not the author's upload is a 400. (Body links to /uploads/ files
+ * are allowed, but only the author's own files are pinned by them: migration 008.)
+ */
 export async function createPost(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
   const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
   if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
-  const attachments = input.attachments.map((a) => ({
-    url: a.url,
-    originalName: a.originalName,
-    mimetype: a.mimetype,
-    size: a.size,
-    ...(a.filename === undefined ? {} : { filename: a.filename }),
+  const stored = await ownedUploads(
+    createPgUploadStore(ctx.sql),
+    input.attachments.map((a) => a.url),
+    authorTokenHash,
+    UPLOADS_PREFIX,
+  );
+  if (stored === null) throw badRequest(POST_MESSAGES.attachmentNotOwned);
+  const attachments = stored.map((file) => ({
+    url: `${UPLOADS_PREFIX}${file.name}`,
+    originalName: file.originalName,
+    mimetype: file.mimetype,
+    size: file.size,
+    filename: file.name,
   }));
   return ctx.sql.begin(async (tx) => {
     const post = await posts.insertPost(tx, {
