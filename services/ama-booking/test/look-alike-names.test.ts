@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import postgres from 'postgres';
 import { AMA_MESSAGES, type MentorApplication } from '@wfm/contracts/ama';
 import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
+import { seeStaffName } from '@wfm/service-kit/testing';
 import { REAL_NAMES, refusedNames, safeRandomChars, uniqueUsername } from '@wfm/service-kit/testing-names';
 import { DAY, buildAma, createSession, namedVisitor, newVisitor, post, validMentor, validMentorRequest, type AmaTest, type Visitor } from './helpers.ts';
 
@@ -18,9 +18,7 @@ beforeAll(async () => {
   memberName = uniqueUsername('m');
   await namedVisitor(memberName);
   staffName = `ops${safeRandomChars(8)}`;
-  const identityDb = postgres(inject('identityDatabaseUrl'), { max: 1, onnotice: () => undefined });
-  await identityDb`INSERT INTO identity.staff_names (name_lower) VALUES (${staffName})`;
-  await identityDb.end();
+  await seeStaffName(inject('identityDatabaseUrl'), staffName);
   sessionId = await createSession(t, { max_questions: 100 });
   const applied = await post(t.app, '/api/mentors', validMentor(), await namedVisitor(uniqueUsername('m')));
   mentorId = applied.json<MentorApplication>().id;

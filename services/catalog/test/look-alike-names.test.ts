@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import postgres from 'postgres';
 import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
-import { buildTestService, namedVisitor, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, namedVisitor, seeStaffName, type TestService } from '@wfm/service-kit/testing';
 import { REAL_NAMES, refusedNames, safeRandomChars, uniqueUsername } from '@wfm/service-kit/testing-names';
 import { service } from '../src/app.ts';
 import { newVisitor, post, validPoll, validTemplate, validTool, type Visitor } from './helpers.ts';
@@ -17,9 +16,7 @@ beforeAll(async () => {
   memberName = uniqueUsername('m');
   await namedVisitor(memberName);
   staffName = `ops${safeRandomChars(8)}`;
-  const identityDb = postgres(inject('identityDatabaseUrl'), { max: 1, onnotice: () => undefined });
-  await identityDb`INSERT INTO identity.staff_names (name_lower) VALUES (${staffName})`;
-  await identityDb.end();
+  await seeStaffName(inject('identityDatabaseUrl'), staffName);
 });
 afterAll(async () => t?.close());
 

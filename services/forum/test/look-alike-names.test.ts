@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import postgres from 'postgres';
 import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
-import { buildTestService, type TestService } from '@wfm/service-kit/testing';
+import { buildTestService, seeStaffName, type TestService } from '@wfm/service-kit/testing';
 import { REAL_NAMES, refusedNames, safeRandomChars, uniqueUsername } from '@wfm/service-kit/testing-names';
 import { service } from '../src/app.ts';
 import { createPost, newVisitor, post, randomIp, validPost, type Visitor } from './helpers.ts';
@@ -28,9 +27,7 @@ beforeAll(async () => {
   });
   if (profile.status !== 201) throw new Error(`profile: ${profile.status}`);
   staffName = `ops${safeRandomChars(8)}`;
-  const identityDb = postgres(inject('identityDatabaseUrl'), { max: 1, onnotice: () => undefined });
-  await identityDb`INSERT INTO identity.staff_names (name_lower) VALUES (${staffName})`;
-  await identityDb.end();
+  await seeStaffName(inject('identityDatabaseUrl'), staffName);
 });
 afterAll(async () => t?.close());
 
