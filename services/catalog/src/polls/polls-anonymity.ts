@@ -18,13 +18,13 @@ export interface PollTotals {
 }
 
 /**
- * The groups of a breakdown as the server answers them (`groups` count established visitors'
- * votes only). A group is shown only with at least ANONYMITY_THRESHOLD answers. The poll's overall
- * results are public too, so the shown groups must not let anyone work out the rest by subtraction:
- * while the votes outside the shown groups (hidden groups, voters who skipped the question and,
- * counted against the poll's public total, votes not counted in groups) number 1 to threshold-1,
- * counted either against the public total or against the established votes alone (the part an
- * attacker cannot have cast themselves), the smallest shown group is hidden as well.
+ * The groups of a breakdown as the server answers them (`groups` count established visitors' votes
+ * only). A group is shown only with at least ANONYMITY_THRESHOLD answers. The poll's overall results
+ * are public too, so the shown groups must not let anyone work out the rest by subtraction: the
+ * smallest shown group is hidden as well while the votes outside the shown groups number 1 to
+ * threshold-1, counted against the poll's public total (hidden groups, voters who skipped the
+ * question, votes not yet counted in groups) or against its established votes alone (what is left
+ * once an attacker has subtracted the fresh votes they cast themselves).
  */
 export function protectGroups(groups: readonly GroupVotes[], totals: PollTotals, threshold = ANONYMITY_THRESHOLD): BreakdownGroup[] {
   const shown = new Set(groups.filter((g) => totalOf(g) >= threshold).map((g) => g.value));
