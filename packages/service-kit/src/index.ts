@@ -78,6 +78,7 @@ export { redisClientOptions, startService, type RunningService, type StartServic
 export { staffOnly } from './staff-routes-access.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
+export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
