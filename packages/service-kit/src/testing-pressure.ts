@@ -1,9 +1,11 @@
-import type { RouteOptions } from 'fastify';
+import type { Challenge } from 'altcha-lib';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDefinition } from './app.ts';
 import type { ServiceContext } from './context.ts';
 import type { PressureKind } from './pressure/pressure-budget.ts';
-import { PROOF_OF_WORK_CODE, PROOF_OF_WORK_MESSAGE, PROOF_OF_WORK_STATUS } from './pressure/pressure-gate.ts';
+import { PROOF_OF_WORK_CODE, PROOF_OF_WORK_HEADER, PROOF_OF_WORK_MESSAGE, PROOF_OF_WORK_STATUS } from './pressure/pressure-gate.ts';
+import { solveProofOfWorkNatively } from './pressure/proof-of-work.ts';
 import { MINUTE } from './rate-limit-table.ts';
 import { buildTestService, type TestService } from './testing.ts';
 import { randomIp } from './testing-visitors.ts';
@@ -117,5 +119,31 @@ export function describePressureGate<C extends ServiceContext>(def: ServiceDefin
       }
       expect(asked).toEqual([]);
     }, 120_000);
+  });
+}
+
+/**
+ * A call as the web app makes it (fetchWithProofOfWork): on a 428 asking for a proof of work it
+ * solves the challenge (natively, as a script would) and repeats the call once with the answer.
+ */
+export async function injectAnsweringProofOfWork(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const first = await app.inject(options);
+  if (first.statusCode !== PROOF_OF_WORK_STATUS) return first;
+  const body = first.json<{ code?: string; challenge?: Challenge }>();
+  if (body.code !== PROOF_OF_WORK_CODE || !body.challenge) return first;
+  const answer = await solveProofOfWorkNatively(body.challenge);
+  return app.inject({ ...options, headers: { ...options.headers, [PROOF_OF_WORK_HEADER]: answer } });
+}
+
+/**
+ * The app as a browser running the web app sees it: every `app.inject({...})` answers a 428 asking
+ * for a proof of work by itself (injectAnsweringProofOfWork), so a suite's helpers drive it unchanged.
+ */
+export function answeringProofOfWork(app: FastifyInstance): FastifyInstance {
+  return new Proxy(app, {
+    get(target, property, receiver) {
+      if (property === 'inject') return (options: InjectOptions) => injectAnsweringProofOfWork(target, options);
+      return Reflect.get(target, property, receiver) as unknown;
+    },
   });
 }
