@@ -16,6 +16,9 @@ export function ProofOfWorkStatus() {
     const timer = setTimeout(() => setShown(true), PROOF_OF_WORK_NOTICE_MS);
     return () => clearTimeout(timer);
   }, [pending]);
+  // The live region is there from the start of the work (so the text that appears after
+  // PROOF_OF_WORK_NOTICE_MS is announced) and gone after, leaving the page's own statuses alone.
+  if (pending === 0) return null;
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center lg:bottom-6">
       {shown && (
