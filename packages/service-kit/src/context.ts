@@ -5,6 +5,7 @@ import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 import type { ServiceEnv } from './env.ts';
 import type { IdentityClient } from './identity-client.ts';
+import type { PressureGate } from './pressure/pressure-gate.ts';
 import type { ResolvedLimit } from './rate-limit-table.ts';
 import type { StaffActionLog } from './staff-actions.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
@@ -42,6 +43,11 @@ export interface ServiceContext {
   readonly uploadSettings: UploadSettings;
   /** The service's rate limits, resolved at boot (defineLimits + RATE_LIMIT_* settings). */
   readonly limits: Readonly<Record<string, ResolvedLimit>>;
+  /**
+   * The pressure gate (kit pressure/): the kit already puts it in front of every visitor write and
+   * of identity's POST /api/session; undefined when switched off (test apps by default).
+   */
+  readonly pressure?: PressureGate | undefined;
 }
 
 /**
