@@ -5,7 +5,7 @@ import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
 import type { ServiceEnv } from './env.ts';
 import type { IdentityClient } from './identity-client.ts';
-import type { ResolvedLimit } from './rate-limit-table.ts';
+import type { RateLimitSettings, ResolvedLimit } from './rate-limit-table.ts';
 import type { StaffActionLog } from './staff-actions.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
 
@@ -42,6 +42,12 @@ export interface ServiceContext {
   readonly uploadSettings: UploadSettings;
   /** The service's rate limits, resolved at boot (defineLimits + RATE_LIMIT_* settings). */
   readonly limits: Readonly<Record<string, ResolvedLimit>>;
+  /**
+   * RATE_LIMIT_SCALE and RATE_LIMIT_NAMESPACE, for per-address budgets a service sizes and counts
+   * itself rather than in its limits table (e.g. the AMA seats one address may hold unpaid): scale
+   * them with scaledMax(max, settings.scale), keep Redis counters under redisCounterPrefix.
+   */
+  readonly rateLimitSettings: RateLimitSettings;
 }
 
 /**
