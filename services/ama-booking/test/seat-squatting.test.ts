@@ -28,8 +28,12 @@ import {
 
 let t: AmaTest;
 let redis: Redis;
+// 300 bookings of one session at once are decided one by one under its lock: on a loaded test
+// machine the last may wait longer than the kit's 4.5 s request timeout. No test here is about speed.
+const SLOW_OK = { requestTimeoutMs: 120_000 };
+
 beforeAll(async () => {
-  t = await buildAma();
+  t = await buildAma(SLOW_OK);
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
 });
 afterAll(async () => {
@@ -61,6 +65,12 @@ const staffBookings = async (app: AmaTest, sessionId: number) =>
 const uniquePdf = () => Buffer.from(`%PDF-1.4\n% ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
 const statuses = (responses: Array<{ statusCode: number }>) => responses.map((r) => r.statusCode);
+/** How many answers had each status, e.g. { 201: 4, 409: 56 } (a failure shows the whole picture). */
+const tally = (responses: Array<{ statusCode: number }>) => {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+};
 
 describe('seat share per address', () => {
   it('sizes the share as the larger of 3 and 20 % of the seats, widened by RATE_LIMIT_SCALE', () => {
@@ -78,7 +88,7 @@ describe('seat share per address', () => {
     const id = await createSession(t, { max_participants: 20 });
     const ip = freshIp();
     const answers = await Promise.all(Array.from({ length: 60 }, () => squat(id, ip)));
-    expect(statuses(answers).filter((s) => s === 201)).toHaveLength(4);
+    expect(tally(answers)).toEqual({ 201: 4, 409: 56 });
     const refused = answers.filter((r) => r.statusCode !== 201);
     expect(refused.every((r) => r.statusCode === 409 && r.json<{ message: string }>().message === AMA_MESSAGES.seatShareReached)).toBe(true);
     // The session is not full: a real buyer from elsewhere still books.
@@ -133,7 +143,7 @@ describe('seat share per address', () => {
   });
 
   it('a 300-agent contact centre behind one NAT books its people within the share (500 seats, RATE_LIMIT_SCALE 3)', async () => {
-    const wide = await buildAma({ rateLimits: { scale: 3, overrides: new Map() } });
+    const wide = await buildAma({ ...SLOW_OK, rateLimits: { scale: 3, overrides: new Map() } });
     try {
       const id = await createSession(wide, { max_participants: 500 });
       const nat = freshIp();
@@ -142,7 +152,7 @@ describe('seat share per address', () => {
           post(wide.app, `/api/ama/sessions/${id}/book`, validBooking({ participant_email: uniqueEmail(`agent${i}`) }), { token: testVisitorToken(), ip: nat }),
         ),
       );
-      expect(statuses(agents).filter((s) => s === 201)).toHaveLength(300);
+      expect(tally(agents)).toEqual({ 201: 300 });
     } finally {
       await wide.close();
     }
@@ -152,8 +162,7 @@ describe('seat share per address', () => {
     const id = await createSession(t, { max_participants: 500 });
     const nat = freshIp();
     const agents = await Promise.all(Array.from({ length: 300 }, () => squat(id, nat)));
-    expect(statuses(agents).filter((s) => s === 201)).toHaveLength(100);
-    expect(statuses(agents).filter((s) => s === 409)).toHaveLength(200);
+    expect(tally(agents)).toEqual({ 201: 100, 409: 200 });
   });
 });
 
