@@ -241,6 +241,7 @@ describe('Bookings tab', () => {
 
     within(pat).getByRole('checkbox', { name: 'Select booking of Pat Planner' }).focus();
     await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Select all bookings that are not cancelled' })).toBePartiallyChecked();
     within(screen.getByRole('row', { name: 'Sam Seat' })).getByRole('checkbox', { name: 'Select booking of Sam Seat' }).focus();
     await user.keyboard(' ');
     const toolbar = screen.getByRole('toolbar', { name: 'Selected bookings' });
