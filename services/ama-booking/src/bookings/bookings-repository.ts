@@ -53,13 +53,13 @@ export const ONE_BOOKING_INDEXES: ReadonlySet<string> = new Set(['bookings_one_p
 
 /**
  * Does the visitor or the normalised email already hold an active (pending or confirmed) booking in
- * the session? Read under the session lock (waitlist promotion skips such entries; a new booking is
+ * the session (one kept from before the indexes too)? Read under the session lock (waitlist promotion skips such entries; a new booking is
  * refused by the unique indexes themselves).
  */
 export async function hasActiveBooking(db: Db, sessionId: number, visitorHash: Buffer | null, emailKey: string): Promise<boolean> {
   const rows = await db`
     SELECT 1 FROM bookings
-    WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' AND NOT legacy_duplicate
+    WHERE session_id = ${sessionId} AND booking_status <> 'cancelled'
       AND (email_key = ${emailKey} ${visitorHash ? db`OR visitor_hash = ${visitorHash}` : db``})
     LIMIT 1`;
   return rows.length > 0;
