@@ -65,12 +65,20 @@ export async function hasActiveBooking(db: Db, sessionId: number, visitorHash: B
   return rows.length > 0;
 }
 
-/** Pending-payment bookings of the session made from the address (IPv4 or /64) and from its /48. */
-export async function pendingFromAddress(db: Db, sessionId: number, from: BookingAddress): Promise<{ address: number; network: number }> {
-  const [row] = await db<{ address: number; network: number }[]>`
-    SELECT count(*) FILTER (WHERE address_key = ${from.address_key})::int AS address,
-           count(*) FILTER (WHERE network_key = ${from.network_key})::int AS network
-    FROM bookings WHERE session_id = ${sessionId} AND booking_status = 'pending'`;
+/**
+ * In one read of the session's active bookings: its occupancy (pending + confirmed), and the
+ * pending-payment bookings made from the address (IPv4 or /64) and from its /48 (0 without one).
+ */
+export async function occupancyAndShare(
+  db: Db,
+  sessionId: number,
+  from: BookingAddress | null,
+): Promise<{ occupied: number; address: number; network: number }> {
+  const [row] = await db<{ occupied: number; address: number; network: number }[]>`
+    SELECT count(*)::int AS occupied,
+           count(*) FILTER (WHERE booking_status = 'pending' AND address_key = ${from?.address_key ?? null})::int AS address,
+           count(*) FILTER (WHERE booking_status = 'pending' AND network_key = ${from?.network_key ?? null})::int AS network
+    FROM bookings WHERE session_id = ${sessionId} AND booking_status IN ('pending', 'confirmed')`;
   return row!;
 }
 

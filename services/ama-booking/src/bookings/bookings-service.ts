@@ -59,15 +59,24 @@ function oneBookingRefusal(err: unknown): unknown {
 }
 
 /**
- * Is the address (or its IPv6 /48) at its share of the session's seats pending payment? Read under
- * the session lock, which every insert of a pending booking of the session holds, so parallel
- * bookings from one address cannot all pass the count.
+ * Why a new pending booking from `from` cannot have a place, if it cannot: the session is full, or
+ * the address (or its IPv6 /48) holds its share of the session's seats pending payment. One read,
+ * under the session lock, which every insert of a pending booking of the session holds, so parallel
+ * bookings cannot all pass the counts. A session without a participant limit is never read.
  */
-async function atSeatShare(ctx: AmaContext, tx: Db, sessionId: number, maxParticipants: number | null, from: BookingAddress | null) {
+async function noPlaceFor(
+  ctx: AmaContext,
+  tx: Db,
+  sessionId: number,
+  maxParticipants: number | null,
+  from: BookingAddress | null,
+): Promise<'full' | 'share' | null> {
+  if (maxParticipants === null) return null;
+  const counts = await repo.occupancyAndShare(tx, sessionId, from);
+  if (counts.occupied >= maxParticipants) return 'full';
   const share = seatShare(ctx, maxParticipants);
-  if (!share || !from) return false;
-  const pending = await repo.pendingFromAddress(tx, sessionId, from);
-  return pending.address >= share.address || (from.network_key !== null && pending.network >= share.network);
+  if (!share || !from) return null;
+  return counts.address >= share.address || (from.network_key !== null && counts.network >= share.network) ? 'share' : null;
 }
 
 const bookingEvent = (b: repo.BookingRow, at: number) => ({
@@ -139,10 +148,8 @@ export async function createBooking(
     if (displayStatus(locked.status, locked.scheduled_time, locked.duration_minutes, now) !== 'scheduled') {
       throw conflict(AMA_MESSAGES.sessionNotBookable);
     }
-    if (locked.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= locked.max_participants) {
-      throw conflict(AMA_MESSAGES.sessionFull);
-    }
-    if (await atSeatShare(ctx, tx, sessionId, locked.max_participants, from)) throw conflict(AMA_MESSAGES.seatShareReached);
+    const noPlace = await noPlaceFor(ctx, tx, sessionId, locked.max_participants, from);
+    if (noPlace) throw conflict(noPlace === 'full' ? AMA_MESSAGES.sessionFull : AMA_MESSAGES.seatShareReached);
     return insertHold(ctx, tx, sessionId, body, visitor.hash, from, false, { session, pricing });
   }).catch((err: unknown) => {
     throw oneBookingRefusal(err);
@@ -212,7 +219,7 @@ export async function promoteWaitlist(ctx: AmaContext, tx: Db, sessionId: number
     after = next.id;
     const from = next.address_key === null ? null : { address_key: next.address_key, network_key: next.network_key };
     if (await repo.hasActiveBooking(tx, sessionId, next.visitor_hash, emailKey(next.participant_email))) continue;
-    if (await atSeatShare(ctx, tx, sessionId, session.max_participants, from)) continue;
+    if ((await noPlaceFor(ctx, tx, sessionId, session.max_participants, from)) === 'share') continue;
     const booking = await insertHold(ctx, tx, sessionId, next, next.visitor_hash, from, true);
     await repo.markPromoted(tx, next.id, booking.id, now);
     promoted++;
