@@ -51,7 +51,6 @@ export { clientAddressKey } from './client-address.ts';
 export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer } from './metrics.ts';
 export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, idParamTarget, rateLimited } from './rate-limit.ts';
 export {
-  DEFAULT_RATE_LIMIT_SETTINGS,
   HOUR,
   TEN_MINUTES,
   MINUTE,

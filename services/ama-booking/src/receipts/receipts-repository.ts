@@ -17,14 +17,6 @@ export async function insertReceipt(
   return row!;
 }
 
-/** Is the same file (SHA-256 of its content) a receipt of another booking too? */
-export async function sameFileElsewhere(db: Db, receiptId: number): Promise<boolean> {
-  const rows = await db`
-    SELECT 1 FROM receipts r JOIN receipts other ON other.content_sha256 = r.content_sha256 AND other.booking_id <> r.booking_id
-    WHERE r.id = ${receiptId} LIMIT 1`;
-  return rows.length > 0;
-}
-
 /** Rejects the booking's pending receipts with the reason (bulk reject); answers how many. */
 export async function rejectPendingReceipts(db: Db, bookingId: number, staffName: string, reason: string): Promise<number> {
   const rows = await db`
