@@ -286,6 +286,22 @@ describe('AMA booking', () => {
     await phone.getByRole('option', { name: new RegExp(seed.title) }).click();
     await phone.getByRole('row', { name: seed.visitorName, exact: true }).waitFor();
     await screenshot(phone, 'admin-bookings-phone');
+    // Bulk actions on a phone: choose a booking with the keyboard; the toolbar wraps inside the screen.
+    await phone.getByRole('checkbox', { name: `Select booking of ${seed.otherName}` }).focus();
+    await phone.keyboard.press('Space');
+    const toolbar = phone.getByRole('toolbar', { name: 'Selected bookings' });
+    await toolbar.waitFor();
+    expect(await toolbar.innerText()).toContain('1 booking selected');
+    const box = await toolbar.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    for (const name of ['Cancel selected', 'Reject selected', 'Clear selection']) {
+      const button = await toolbar.getByRole('button', { name }).boundingBox();
+      expect(button!.x + button!.width, name).toBeLessThanOrEqual(PHONE.width);
+    }
+    await screenshot(phone, 'admin-bookings-bulk-phone');
+    await toolbar.getByRole('button', { name: 'Clear selection' }).click();
+    await toolbar.waitFor({ state: 'detached' });
   }, SLOW);
 
   it('a visitor asks a question, staff answer it, and the answer shows on the session page', async () => {

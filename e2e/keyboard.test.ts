@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerVisitor, seedA11yData, type A11ySeed } from './lib/a11y-seed.ts';
@@ -162,7 +163,8 @@ describe('keyboard only', () => {
     await tabTo(page, /^Full Name/);
     await type(page, 'Sam Analyst');
     await tabTo(page, /^Email Address/);
-    await type(page, 'sam@example.com');
+    // A mailbox of its own: one active booking per email and session (issue 25).
+    await type(page, `sam.${randomBytes(4).toString('hex')}@example.com`);
     await tabTo(page, /^Phone Number/);
     await type(page, '0917 555 0101');
     await tabTo(page, /^Payment Method/);

@@ -1,4 +1,4 @@
-import type { Booking, StaffReceipt, StaffSession } from '@wfm/contracts/ama';
+import type { StaffBooking, StaffReceipt, StaffSession } from '@wfm/contracts/ama';
 import { http, HttpResponse } from 'msw';
 
 const T0 = Date.UTC(2026, 5, 1, 14, 0);
@@ -31,7 +31,7 @@ export const amaSession = (over: Partial<StaffSession> = {}): StaffSession => ({
   ...over,
 });
 
-export const booking = (over: Partial<Booking> = {}): Booking => ({
+export const booking = (over: Partial<StaffBooking> = {}): StaffBooking => ({
   id: 11,
   session_id: 5,
   booking_reference: 'AMAABCDEFGHJK0123456789',
@@ -46,6 +46,7 @@ export const booking = (over: Partial<Booking> = {}): Booking => ({
   payment_deadline: T0 + 86_400_000,
   cancel_reason: null,
   from_waitlist: false,
+  receipt_duplicate: false,
   ...over,
 });
 

@@ -216,6 +216,79 @@ describe('Bookings tab', () => {
     ]);
   });
 
+  it('chooses bookings with the keyboard (Space on each checkbox, cancelled ones not choosable), rejects them with one reason after confirming, and flags a duplicate receipt', async () => {
+    const bulk: unknown[] = [];
+    const rows = [
+      booking({ receipt_duplicate: true }),
+      booking({ id: 12, participant_name: 'Sam Seat', receipt_duplicate: true }),
+      booking({ id: 13, participant_name: 'Gone Guest', booking_status: 'cancelled' }),
+    ];
+    server.use(
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
+      ...bookingsHandlers({ bookings: rows }),
+      http.post('/api/admin/ama/bookings/bulk', async ({ request }) => {
+        bulk.push(await request.json());
+        return HttpResponse.json({ cancelled: [11, 12], receipts_rejected: 2, skipped: [], promoted: 1 });
+      }),
+    );
+    renderApp('/admin?tab=ama-bookings');
+    const user = userEvent.setup();
+    const pat = await screen.findByRole('row', { name: 'Pat Planner' });
+    expect(within(pat).getByText('Same receipt as another booking')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'Gone Guest' })).getByRole('checkbox', { name: 'Select booking of Gone Guest' })).toBeDisabled();
+    expect(screen.queryByRole('toolbar', { name: 'Selected bookings' })).not.toBeInTheDocument();
+
+    within(pat).getByRole('checkbox', { name: 'Select booking of Pat Planner' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Select all bookings that are not cancelled' })).toBePartiallyChecked();
+    within(screen.getByRole('row', { name: 'Sam Seat' })).getByRole('checkbox', { name: 'Select booking of Sam Seat' }).focus();
+    await user.keyboard(' ');
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected bookings' });
+    expect(toolbar).toHaveTextContent('2 bookings selected');
+    expect(screen.getByRole('checkbox', { name: 'Select all bookings that are not cancelled' })).toBeChecked();
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject 2 bookings?' });
+    expect(dialog).toHaveTextContent('Pat Planner, Sam Seat');
+    const confirm = within(dialog).getByRole('button', { name: 'Reject bookings' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Not a payment receipt');
+    await user.click(confirm);
+    await expectToast('2 bookings rejected', '1 from the waitlist got a place.');
+    expect(bulk).toEqual([{ action: 'reject', ids: [11, 12], reason: 'Not a payment receipt' }]);
+    expect(screen.queryByRole('toolbar', { name: 'Selected bookings' })).not.toBeInTheDocument();
+  });
+
+  it('selects all bookings that are not cancelled and cancels them after a confirmation; Escape keeps them', async () => {
+    const bulk: unknown[] = [];
+    server.use(
+      signedInAs('Admin'),
+      ...superAdminHandlers({ amaSessions: [amaSession()] }),
+      ...bookingsHandlers({ bookings: [booking(), booking({ id: 12, participant_name: 'Sam Seat', booking_status: 'confirmed' })] }),
+      http.post('/api/admin/ama/bookings/bulk', async ({ request }) => {
+        bulk.push(await request.json());
+        return HttpResponse.json({ cancelled: [11, 12], receipts_rejected: 0, skipped: [], promoted: 0 });
+      }),
+    );
+    renderApp('/admin?tab=ama-bookings');
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: 'Pat Planner' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all bookings that are not cancelled' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected bookings' });
+    expect(toolbar).toHaveTextContent('2 bookings selected');
+    await user.click(within(toolbar).getByRole('button', { name: 'Cancel selected' }));
+    await screen.findByRole('alertdialog', { name: 'Cancel 2 bookings?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(bulk).toEqual([]);
+    await user.click(within(toolbar).getByRole('button', { name: 'Cancel selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel 2 bookings?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel bookings' }));
+    await expectToast('2 bookings cancelled');
+    expect(bulk).toEqual([{ action: 'cancel', ids: [11, 12] }]);
+  });
+
   it('deletes a booking after a confirmation, and says "Delete failed" when the server refuses', async () => {
     server.use(
       signedInAs('Admin'),

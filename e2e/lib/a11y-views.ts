@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import type { A11ySeed } from './a11y-seed.ts';
 
@@ -182,7 +183,8 @@ export const A11Y_VIEWS: A11yView[] = [
       await visible(p.getByRole('button', { name: 'Book This Session' })).click();
       const form = p.getByRole('dialog', { name: 'Book Your Seat' });
       await form.getByLabel('Full Name').fill('Sam Analyst');
-      await form.getByLabel('Email Address').fill('sam@example.com');
+      // A mailbox of its own each time: one active booking per email and session (issue 25).
+      await form.getByLabel('Email Address').fill(`sam.${randomBytes(4).toString('hex')}@example.com`);
       await form.getByLabel('Phone Number').fill('0917 555 0101');
       await form.getByRole('combobox', { name: 'Payment Method' }).click();
       await p.getByRole('option').first().click();

@@ -4,7 +4,8 @@ import { signStaffHeaders } from '@wfm/service-kit';
  * `npm run bench ama`: 2,000 verified visitors (tokens issued by identity through the gateway) try
  * to book one 500-place session through the gateway at BENCH_CONNECTIONS connections. Exactly 500
  * bookings must exist afterwards and every other answer must be a clear 4xx (409 Session full);
- * any 5xx or transport error fails the bench. The ceiling is the gateway's no-I/O /healthz, sent by
+ * any 5xx or transport error fails the bench. The visitors all call from loopback, so the run sets
+ * the seat share (AMA_SEAT_SHARE_PERCENT) to every place; its count is still made for each booking. The ceiling is the gateway's no-I/O /healthz, sent by
  * the same client the same number of times right before and after, so the ratio compares like with like.
  */
 

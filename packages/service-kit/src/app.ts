@@ -23,7 +23,7 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRequestSpans } from './telemetry/request-spans.ts';
 import { tracingEnabled } from './telemetry/tracing.ts';
 import { rateLimited, registerRateLimit } from './rate-limit.ts';
-import type { LimitTable, RateLimitSettings } from './rate-limit-table.ts';
+import { DEFAULT_RATE_LIMIT_SETTINGS, type LimitTable, type RateLimitSettings } from './rate-limit-table.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
 import type { ServiceTasks } from './tasks/task-runner.ts';
@@ -335,6 +335,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     uploadSettings: app.uploadSettings,
     limits: app.rateLimitTable,
     pressure,
+    rateLimitSettings: deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS,
   };
   const ctx = { ...(def.context ? await def.context(base, app) : (base as C)), ...deps.context } as C;
   app.decorate('serviceContext', ctx as ServiceContext);

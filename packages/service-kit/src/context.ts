@@ -6,7 +6,7 @@ import type { Sql } from './db.ts';
 import type { ServiceEnv } from './env.ts';
 import type { IdentityClient } from './identity-client.ts';
 import type { PressureGate } from './pressure/pressure-gate.ts';
-import type { ResolvedLimit } from './rate-limit-table.ts';
+import type { RateLimitSettings, ResolvedLimit } from './rate-limit-table.ts';
 import type { StaffActionLog } from './staff-actions.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
 
@@ -48,6 +48,12 @@ export interface ServiceContext {
    * of identity's POST /api/session; undefined when switched off (test apps by default).
    */
   readonly pressure?: PressureGate | undefined;
+  /**
+   * RATE_LIMIT_SCALE and RATE_LIMIT_NAMESPACE, for per-address budgets a service sizes and counts
+   * itself rather than in its limits table (e.g. the AMA seats one address may hold unpaid): scale
+   * them with scaledMax(max, settings.scale), keep Redis counters under redisCounterPrefix.
+   */
+  readonly rateLimitSettings: RateLimitSettings;
 }
 
 /**

@@ -59,6 +59,7 @@ export {
   loadRateLimitSettings,
   redisCounterPrefix,
   resolveLimits,
+  scaledMax,
   type LimitSpec,
   type LimitTable,
   type RateLimitSettings,

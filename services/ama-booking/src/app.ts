@@ -4,6 +4,7 @@ import { bookingRoutes } from './bookings/bookings-routes.ts';
 import { bookingStaffRoutes } from './bookings/bookings-staff-routes.ts';
 import type { AmaContext } from './context.ts';
 import { emailStaffRoutes } from './emails/emails-staff-routes.ts';
+import { createMailCap } from './emails/emails-cap.ts';
 import { createMailer } from './emails/emails-mailer.ts';
 import { amaEnvSchema, type AmaEnv } from './env.ts';
 import { amaTasks } from './common/common-tasks.ts';
@@ -36,7 +37,8 @@ export const service: ServiceDefinition<AmaContext> = {
     const env = base.env as AmaEnv;
     const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
     app.addHook('onClose', async () => mailer?.close());
-    return { ...base, env, mailer, uploads: createAmaUploads({ sql: base.sql, settings: base.uploadSettings }) };
+    const mailCap = createMailCap({ perDay: env.AMA_MAILS_PER_ADDRESS_DAY, redis: base.redis, settings: base.rateLimitSettings, log: base.log });
+    return { ...base, env, mailer, mailCap, uploads: createAmaUploads({ sql: base.sql, settings: base.uploadSettings }) };
   },
   routes: [
     sessionRoutes,

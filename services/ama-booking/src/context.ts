@@ -1,4 +1,5 @@
 import type { ServiceContext } from '@wfm/service-kit';
+import type { MailCap } from './emails/emails-cap.ts';
 import type { Mailer } from './emails/emails-mailer.ts';
 import type { AmaEnv } from './env.ts';
 import type { AmaUploads } from './uploads/uploads-storage.ts';
@@ -14,6 +15,8 @@ export interface AmaContext extends ServiceContext {
   readonly env: AmaEnv;
   /** The SMTP transport SMTP_URL gives; null without one (mails are kept for staff). */
   readonly mailer: Mailer;
+  /** The daily cap of booking mails per recipient address (AMA_MAILS_PER_ADDRESS_DAY). */
+  readonly mailCap: MailCap;
   /** Receipts (private) and session images (public) on the kit's upload module. */
   readonly uploads: AmaUploads;
 }

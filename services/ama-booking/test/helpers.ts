@@ -68,9 +68,13 @@ export const validSession = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+let mailbox = 0;
+/** A mailbox of its own per booking (one active booking per email and session; the mail cap per address). */
+export const uniqueEmail = (name = 'sam') => `${name}.${process.pid}.${++mailbox}.${Date.now().toString(36)}@example.com`;
+
 export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   participant_name: 'Sam Analyst',
-  participant_email: 'sam@example.com',
+  participant_email: uniqueEmail(),
   participant_phone: '+63 912 345 6789',
   payment_method: 'paypal',
   ...overrides,

@@ -10,9 +10,9 @@ beforeAll(async () => {
   // Enough rows that a plan over the whole table would be the planner's choice without an index.
   await t.sql`
     INSERT INTO bookings (session_id, booking_reference, participant_name, participant_email, participant_phone,
-                          payment_method, booking_status, payment_deadline, created_at)
-    SELECT ${sessionId}, 'AMA' || lpad(g::text, 20, '0'), 'n', 'n@example.com', '1', 'paypal',
-           (ARRAY['pending', 'confirmed', 'cancelled'])[1 + g % 3], g, g
+                          payment_method, booking_status, payment_deadline, created_at, email_key, address_key)
+    SELECT ${sessionId}, 'AMA' || lpad(g::text, 20, '0'), 'n', 'n' || g || '@example.com', '1', 'paypal',
+           (ARRAY['pending', 'confirmed', 'cancelled'])[1 + g % 3], g, g, 'n' || g || '@example.com', '10.0.' || (g % 200) || '.1'
     FROM generate_series(1, 20000) g`;
   await t.sql`ANALYZE bookings`;
 });
@@ -37,6 +37,15 @@ it('counts occupancy, finds a reference and finds expired holds through indexes,
   );
   expect(holds).toMatch(/bookings_unpaid_holds_idx/);
   expect(await plan('SELECT id FROM bookings WHERE session_id = $1 ORDER BY created_at DESC, id DESC', [sessionId + 1])).toMatch(/bookings_session_created_idx|bookings_session_idx/);
+});
+
+it("counts occupancy and an address's unpaid bookings in one read of the session's index, never a scan of every booking", async () => {
+  const share = await plan(
+    `SELECT count(*), count(*) FILTER (WHERE booking_status = 'pending' AND address_key = $2) FROM bookings WHERE session_id = $1 AND booking_status IN ('pending', 'confirmed')`,
+    [sessionId + 1, '10.0.0.1'],
+  );
+  expect(share).toMatch(/bookings_session(_created)?_idx/);
+  expect(share).not.toMatch(/Seq Scan on bookings/);
 });
 
 it('books a session without a participant limit without counting its bookings', async () => {

@@ -16,6 +16,7 @@ describeStaffRouteAccess(service, {
     'GET /api/admin/ama/sessions/:id/bookings/counts',
     'GET /api/admin/ama/sessions/:id/waitlist',
     'PUT /api/admin/ama/bookings/:id/status',
+    'POST /api/admin/ama/bookings/bulk',
     'PUT /api/admin/ama/bookings/:id/seat',
     'DELETE /api/admin/ama/bookings/:id',
     'GET /api/admin/ama/sessions/:id/receipts',

@@ -151,6 +151,13 @@ export const AMA_MESSAGES = {
   waitlistNotFull: 'This session still has places: please book it instead',
   alreadyWaitlisted: 'This email is already on the waitlist for this session',
   calendarNotBooked: 'Only a booking that is not cancelled has a calendar file',
+  // Seat squatting (issue 25): one active booking per visitor and email, a share of seats per address
+  alreadyBooked: 'You (or this email address) already have a booking for this session. Check it with your booking reference.',
+  seatShareReached:
+    'Too many unpaid bookings for this session come from your network. Please book again once some of them are paid or released.',
+  bulkIdsRequired: 'Choose at least one booking',
+  bulkTooMany: 'At most 500 bookings can be changed at once',
+  bulkActionInvalid: 'Action must be cancel or reject',
 } as const;
 
 /** Toast titles and texts of §8 (public). */

@@ -137,7 +137,50 @@ export const BookingCounts = z.object({
 });
 export type BookingCounts = z.infer<typeof BookingCounts>;
 
-export const StaffBookingsResponse = z.array(Booking);
+/** A booking as staff list it: receipt_duplicate when one of its receipts is the same file (SHA-256) another booking sent. */
+export const StaffBooking = Booking.extend({ receipt_duplicate: z.boolean() });
+export type StaffBooking = z.infer<typeof StaffBooking>;
+export const StaffBookingsResponse = z.array(StaffBooking);
+
+/** Bookings one bulk action may name. */
+export const BULK_BOOKINGS_MAX = 500;
+
+/**
+ * POST /api/admin/ama/bookings/bulk: cancel many bookings, or reject them (their pending receipts
+ * rejected with the reason, the bookings cancelled) in one action. Bookings already cancelled are
+ * left as they are and reported as skipped.
+ */
+export const BulkBookingsBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('cancel'),
+      ids: z.array(z.number().int().positive(), AMA_MESSAGES.bulkIdsRequired).min(1, AMA_MESSAGES.bulkIdsRequired).max(BULK_BOOKINGS_MAX, AMA_MESSAGES.bulkTooMany),
+    }),
+    z.object({
+      action: z.literal('reject'),
+      ids: z.array(z.number().int().positive(), AMA_MESSAGES.bulkIdsRequired).min(1, AMA_MESSAGES.bulkIdsRequired).max(BULK_BOOKINGS_MAX, AMA_MESSAGES.bulkTooMany),
+      reason: z
+        .string(AMA_MESSAGES.rejectionReasonRequired)
+        .trim()
+        .min(1, AMA_MESSAGES.rejectionReasonRequired)
+        .max(AMA_LIMITS.notes, AMA_MESSAGES.notesTooLong),
+    }),
+  ],
+  AMA_MESSAGES.bulkActionInvalid,
+);
+export type BulkBookingsBody = z.infer<typeof BulkBookingsBody>;
+export const BulkBookingsResponse = z.object({
+  /** Bookings the action cancelled. */
+  cancelled: z.array(z.number().int()),
+  /** Receipts the reject action rejected. */
+  receipts_rejected: z.number().int(),
+  /** Named bookings left as they were: already cancelled, or not found. */
+  skipped: z.array(z.number().int()),
+  /** Waitlist entries that got a freed place. */
+  promoted: z.number().int(),
+});
+export type BulkBookingsResponse = z.infer<typeof BulkBookingsResponse>;
 
 /** PUT /api/admin/ama/bookings/{id}/status: pending -> confirmed, any non-cancelled -> cancelled. */
 export const BookingStatusBody = z.object({
@@ -194,7 +237,15 @@ export const AnswerBody = z.object({
 });
 
 /** A mail the service sent or kept (GET /api/admin/ama/emails): the outbox without SMTP_URL. */
-export const EMAIL_KINDS = ['booking_received', 'receipt_received', 'booking_confirmed', 'receipt_rejected', 'hold_expired', 'waitlist_promoted'] as const;
+export const EMAIL_KINDS = [
+  'booking_received',
+  'receipt_received',
+  'booking_confirmed',
+  'receipt_rejected',
+  'hold_expired',
+  'waitlist_promoted',
+  'booking_rejected',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const StaffEmail = z.object({
   id: z.number().int(),
@@ -203,8 +254,8 @@ export const StaffEmail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  /** 'kept' (no SMTP configured), 'sent', or 'failed'. */
-  delivery: z.enum(['kept', 'sent', 'failed']),
+  /** 'kept' (no SMTP configured), 'sent', 'failed', or 'capped' (the address had its day's mails: not sent). */
+  delivery: z.enum(['kept', 'sent', 'failed', 'capped']),
   created_at: z.number(),
 });
 export type StaffEmail = z.infer<typeof StaffEmail>;

@@ -1,5 +1,6 @@
 import type { Db } from '@wfm/service-kit';
-import type { Booking, BookingCounts, BookingStatus, CreateBookingBody } from '@wfm/contracts/ama';
+import type { Booking, BookingCounts, BookingStatus, CreateBookingBody, StaffBooking } from '@wfm/contracts/ama';
+import type { BookingAddress } from './bookings-address-share.ts';
 
 export interface BookingRow extends Booking {
   visitor_hash: Buffer | null;
@@ -23,6 +24,11 @@ export async function countByStatus(db: Db, sessionId: number, status: 'pending'
 
 export interface NewBooking extends CreateBookingBody {
   session_id: number;
+  /** Where the booking came from; null for waitlist entries made before addresses were kept. */
+  address_key: string | null;
+  network_key: string | null;
+  /** The normalised email (emailKey). */
+  email_key: string;
   booking_reference: string;
   visitor_hash: Buffer | null;
   created_at: number;
@@ -33,10 +39,46 @@ export interface NewBooking extends CreateBookingBody {
 export async function insertBooking(db: Db, b: NewBooking): Promise<BookingRow> {
   const [row] = await db<BookingRow[]>`
     INSERT INTO bookings (session_id, booking_reference, participant_name, participant_email, participant_phone,
-                          payment_method, visitor_hash, created_at, payment_deadline, from_waitlist)
+                          payment_method, visitor_hash, created_at, payment_deadline, from_waitlist,
+                          email_key, address_key, network_key)
     VALUES (${b.session_id}, ${b.booking_reference}, ${b.participant_name}, ${b.participant_email}, ${b.participant_phone},
-            ${b.payment_method}, ${b.visitor_hash}, ${b.created_at}, ${b.payment_deadline}, ${b.from_waitlist})
+            ${b.payment_method}, ${b.visitor_hash}, ${b.created_at}, ${b.payment_deadline}, ${b.from_waitlist},
+            ${b.email_key}, ${b.address_key}, ${b.network_key})
     RETURNING ${BOOKING_COLUMNS(db)}`;
+  return row!;
+}
+
+/** The unique indexes that keep one active booking per visitor and per normalised email in a session. */
+export const ONE_BOOKING_INDEXES: ReadonlySet<string> = new Set(['bookings_one_per_visitor_idx', 'bookings_one_per_email_idx']);
+
+/**
+ * Does the visitor or the normalised email already hold an active (pending or confirmed) booking in
+ * the session (one kept from before the indexes too)? Read under the session lock (waitlist promotion skips such entries; a new booking is
+ * refused by the unique indexes themselves).
+ */
+export async function hasActiveBooking(db: Db, sessionId: number, visitorHash: Buffer | null, emailKey: string): Promise<boolean> {
+  const rows = await db`
+    SELECT 1 FROM bookings
+    WHERE session_id = ${sessionId} AND booking_status <> 'cancelled'
+      AND (email_key = ${emailKey} ${visitorHash ? db`OR visitor_hash = ${visitorHash}` : db``})
+    LIMIT 1`;
+  return rows.length > 0;
+}
+
+/**
+ * In one read of the session's active bookings: its occupancy (pending + confirmed), and the
+ * pending-payment bookings made from the address (IPv4 or /64) and from its /48 (0 without one).
+ */
+export async function occupancyAndShare(
+  db: Db,
+  sessionId: number,
+  from: BookingAddress | null,
+): Promise<{ occupied: number; address: number; network: number }> {
+  const [row] = await db<{ occupied: number; address: number; network: number }[]>`
+    SELECT count(*)::int AS occupied,
+           count(*) FILTER (WHERE booking_status = 'pending' AND address_key = ${from?.address_key ?? null})::int AS address,
+           count(*) FILTER (WHERE booking_status = 'pending' AND network_key = ${from?.network_key ?? null})::int AS network
+    FROM bookings WHERE session_id = ${sessionId} AND booking_status IN ('pending', 'confirmed')`;
   return row!;
 }
 
@@ -51,9 +93,22 @@ export async function findByReference(db: Db, reference: string): Promise<Bookin
   return rows[0] ?? null;
 }
 
-export async function listBookings(db: Db, sessionId: number): Promise<BookingRow[]> {
+export type StaffBookingRow = BookingRow & Pick<StaffBooking, 'receipt_duplicate'>;
+
+/** The session's bookings for staff, each flagged when one of its receipts is a file another booking also sent. */
+export async function listBookings(db: Db, sessionId: number): Promise<StaffBookingRow[]> {
+  return db<StaffBookingRow[]>`
+    SELECT ${BOOKING_COLUMNS(db)},
+      EXISTS (
+        SELECT 1 FROM receipts r JOIN receipts other ON other.content_sha256 = r.content_sha256 AND other.booking_id <> r.booking_id
+        WHERE r.booking_id = bookings.id) AS receipt_duplicate
+    FROM bookings WHERE session_id = ${sessionId} ORDER BY created_at DESC, id DESC`;
+}
+
+/** Bookings by id, locked in id order (the order every path locks bookings in, before their session). */
+export async function lockBookings(db: Db, ids: readonly number[]): Promise<BookingRow[]> {
   return db<BookingRow[]>`
-    SELECT ${BOOKING_COLUMNS(db)} FROM bookings WHERE session_id = ${sessionId} ORDER BY created_at DESC, id DESC`;
+    SELECT ${BOOKING_COLUMNS(db)} FROM bookings WHERE id = ANY(${ids as number[]}::bigint[]) ORDER BY id FOR UPDATE`;
 }
 
 export async function counts(db: Db, sessionId: number): Promise<BookingCounts> {
@@ -118,12 +173,24 @@ export interface WaitlistRow extends CreateBookingBody {
   session_id: number;
   visitor_hash: Buffer | null;
   created_at: number;
+  /** Null for entries made before addresses were kept: they count against no address. */
+  address_key: string | null;
+  network_key: string | null;
 }
 
-export async function insertWaitlist(db: Db, sessionId: number, body: CreateBookingBody, hash: Buffer | null, now: number) {
+export async function insertWaitlist(
+  db: Db,
+  sessionId: number,
+  body: CreateBookingBody,
+  hash: Buffer | null,
+  from: BookingAddress,
+  now: number,
+) {
   const rows = await db<{ id: number }[]>`
-    INSERT INTO waitlist (session_id, participant_name, participant_email, participant_phone, payment_method, visitor_hash, created_at)
-    VALUES (${sessionId}, ${body.participant_name}, ${body.participant_email}, ${body.participant_phone}, ${body.payment_method}, ${hash}, ${now})
+    INSERT INTO waitlist (session_id, participant_name, participant_email, participant_phone, payment_method, visitor_hash,
+                          address_key, network_key, created_at)
+    VALUES (${sessionId}, ${body.participant_name}, ${body.participant_email}, ${body.participant_phone}, ${body.payment_method}, ${hash},
+            ${from.address_key}, ${from.network_key}, ${now})
     ON CONFLICT DO NOTHING RETURNING id`;
   return rows[0]?.id ?? null;
 }
@@ -134,10 +201,12 @@ export async function waitlistPosition(db: Db, sessionId: number, id: number): P
   return row!.n;
 }
 
-export async function nextInLine(db: Db, sessionId: number): Promise<WaitlistRow | null> {
+/** The first in line after `afterId` (entries skipped for now stay in line, behind those passed over). */
+export async function nextInLine(db: Db, sessionId: number, afterId = 0): Promise<WaitlistRow | null> {
   const rows = await db<WaitlistRow[]>`
-    SELECT id, session_id, participant_name, participant_email, participant_phone, payment_method, visitor_hash, created_at
-    FROM waitlist WHERE session_id = ${sessionId} AND promoted_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE`;
+    SELECT id, session_id, participant_name, participant_email, participant_phone, payment_method, visitor_hash, created_at,
+           address_key, network_key
+    FROM waitlist WHERE session_id = ${sessionId} AND promoted_at IS NULL AND id > ${afterId} ORDER BY id LIMIT 1 FOR UPDATE`;
   return rows[0] ?? null;
 }
 

@@ -14,6 +14,7 @@ import {
 import type { AmaContext } from '../context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as bookings from './bookings-service.ts';
+import { bookingAddress } from './bookings-address-share.ts';
 
 const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 409: ErrorResponse } as const;
 
@@ -35,7 +36,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
     },
     async (req, reply) => {
       const visitor = requireVisitor(req);
-      return reply.code(201).send(await bookings.createBooking(ctx, req.params.id, req.body, visitor));
+      return reply.code(201).send(await bookings.createBooking(ctx, req.params.id, req.body, visitor, bookingAddress(req.ip)));
     },
   );
 
@@ -47,7 +48,7 @@ export const bookingRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
     },
     async (req, reply) => {
       const visitor = requireVisitor(req);
-      return reply.code(201).send(await bookings.joinWaitlist(ctx, req.params.id, req.body, visitor));
+      return reply.code(201).send(await bookings.joinWaitlist(ctx, req.params.id, req.body, visitor, bookingAddress(req.ip)));
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  badRequest,
   conflict,
   notFound,
   notifyVisitor,
@@ -14,18 +15,29 @@ import {
   displayStatus,
   type Booking,
   type BookingCounts,
+  type BulkBookingsBody,
+  type BulkBookingsResponse,
   type BookingLookupResponse,
   type CreateBookingBody,
   type CreateBookingResponse,
   type JoinWaitlistResponse,
+  type StaffBooking,
 } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
-import { bookingConfirmedMail, bookingReceivedMail, holdExpiredMail, waitlistPromotedMail } from '../emails/emails-templates.ts';
+import {
+  bookingConfirmedMail,
+  bookingReceivedMail,
+  bookingRejectedMail,
+  holdExpiredMail,
+  waitlistPromotedMail,
+} from '../emails/emails-templates.ts';
 import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
-import { latestReceipt } from '../receipts/receipts-repository.ts';
+import { latestReceipt, rejectPendingReceipts } from '../receipts/receipts-repository.ts';
 import { findPricing, findSession, findSessionWithOccupancy, lockSession } from '../sessions/sessions-repository.ts';
 import { sessionView } from '../sessions/sessions-view.ts';
 import { newBookingReference } from './bookings-reference.ts';
+import { seatShare, type BookingAddress } from './bookings-address-share.ts';
+import { emailKey } from './bookings-email-key.ts';
 import { calendarFile } from './bookings-calendar-file.ts';
 import * as repo from './bookings-repository.ts';
 
@@ -33,6 +45,38 @@ import * as repo from './bookings-repository.ts';
 export function bookingView(row: repo.BookingRow): Booking {
   const { visitor_hash: _hash, ...booking } = row;
   return booking;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A refusal by one of the one-active-booking indexes, as the visitor's 409. */
+function oneBookingRefusal(err: unknown): unknown {
+  const e = err as { code?: string; constraint_name?: string };
+  if (e.code === UNIQUE_VIOLATION && e.constraint_name && repo.ONE_BOOKING_INDEXES.has(e.constraint_name)) {
+    return conflict(AMA_MESSAGES.alreadyBooked);
+  }
+  return err;
+}
+
+/**
+ * Why a new pending booking from `from` cannot have a place, if it cannot: the session is full, or
+ * the address (or its IPv6 /48) holds its share of the session's seats pending payment. One read,
+ * under the session lock, which every insert of a pending booking of the session holds, so parallel
+ * bookings cannot all pass the counts. A session without a participant limit is never read.
+ */
+async function noPlaceFor(
+  ctx: AmaContext,
+  tx: Db,
+  sessionId: number,
+  maxParticipants: number | null,
+  from: BookingAddress | null,
+): Promise<'full' | 'share' | null> {
+  if (maxParticipants === null) return null;
+  const counts = await repo.occupancyAndShare(tx, sessionId, from);
+  if (counts.occupied >= maxParticipants) return 'full';
+  const share = seatShare(ctx, maxParticipants);
+  if (!share || !from) return null;
+  return counts.address >= share.address || (from.network_key !== null && counts.network >= share.network) ? 'share' : null;
 }
 
 const bookingEvent = (b: repo.BookingRow, at: number) => ({
@@ -69,13 +113,16 @@ async function mailSession(db: Db, sessionId: number) {
  * decided one at a time: confirmed + pending never exceed max_participants however many arrive
  * together, and a refusal is a clear 409. Everything that needs no lock (the session and pricing
  * for the mail, and a first capacity check that turns visitors of a full session away without
- * queueing on the lock) happens before it, so the locked part is four short statements.
+ * queueing on the lock) happens before it, so the locked part is a few short statements.
+ * Under the lock too: the client address's share of unpaid seats (seatShare). One active booking
+ * per visitor and per normalised email is the unique indexes' (a refusal is a 409 as well).
  */
 export async function createBooking(
   ctx: AmaContext,
   sessionId: number,
   body: CreateBookingBody,
   visitor: Visitor,
+  from: BookingAddress,
 ): Promise<CreateBookingResponse> {
   const session = await findSessionWithOccupancy(ctx.sql, sessionId);
   if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
@@ -101,10 +148,11 @@ export async function createBooking(
     if (displayStatus(locked.status, locked.scheduled_time, locked.duration_minutes, now) !== 'scheduled') {
       throw conflict(AMA_MESSAGES.sessionNotBookable);
     }
-    if (locked.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= locked.max_participants) {
-      throw conflict(AMA_MESSAGES.sessionFull);
-    }
-    return insertHold(ctx, tx, sessionId, body, visitor.hash, false, { session, pricing });
+    const noPlace = await noPlaceFor(ctx, tx, sessionId, locked.max_participants, from);
+    if (noPlace) throw conflict(noPlace === 'full' ? AMA_MESSAGES.sessionFull : AMA_MESSAGES.seatShareReached);
+    return insertHold(ctx, tx, sessionId, body, visitor.hash, from, false, { session, pricing });
+  }).catch((err: unknown) => {
+    throw oneBookingRefusal(err);
   });
   deliverSoon(ctx);
   return {
@@ -125,6 +173,7 @@ async function insertHold(
   sessionId: number,
   body: CreateBookingBody,
   visitorHash: Buffer | null,
+  from: BookingAddress | null,
   fromWaitlist: boolean,
   preloaded?: MailContext,
 ): Promise<repo.BookingRow> {
@@ -132,6 +181,9 @@ async function insertHold(
   const booking = await repo.insertBooking(tx, {
     ...body,
     session_id: sessionId,
+    email_key: emailKey(body.participant_email),
+    address_key: from?.address_key ?? null,
+    network_key: from?.network_key ?? null,
     booking_reference: newBookingReference(),
     visitor_hash: visitorHash,
     created_at: now,
@@ -149,7 +201,9 @@ async function insertHold(
 
 /**
  * Hands freed places to the waitlist, first in line first, each as a pending booking with a fresh
- * hold; runs in the transaction that freed the place, with the session row locked.
+ * hold; runs in the transaction that freed the place, with the session row locked. An entry whose
+ * visitor or email already holds an active booking of the session, or whose address is at its seat
+ * share, is passed over this time and keeps its place in line.
  */
 export async function promoteWaitlist(ctx: AmaContext, tx: Db, sessionId: number): Promise<number> {
   const session = await lockSession(tx, sessionId);
@@ -157,11 +211,16 @@ export async function promoteWaitlist(ctx: AmaContext, tx: Db, sessionId: number
   const now = ctx.now();
   if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, now) !== 'scheduled') return 0;
   let promoted = 0;
+  let after = 0;
   for (;;) {
     if (session.max_participants !== null && (await repo.occupancy(tx, sessionId)) >= session.max_participants) break;
-    const next = await repo.nextInLine(tx, sessionId);
+    const next = await repo.nextInLine(tx, sessionId, after);
     if (!next) break;
-    const booking = await insertHold(ctx, tx, sessionId, next, next.visitor_hash, true);
+    after = next.id;
+    const from = next.address_key === null ? null : { address_key: next.address_key, network_key: next.network_key };
+    if (await repo.hasActiveBooking(tx, sessionId, next.visitor_hash, emailKey(next.participant_email))) continue;
+    if ((await noPlaceFor(ctx, tx, sessionId, session.max_participants, from)) === 'share') continue;
+    const booking = await insertHold(ctx, tx, sessionId, next, next.visitor_hash, from, true);
     await repo.markPromoted(tx, next.id, booking.id, now);
     promoted++;
   }
@@ -173,6 +232,7 @@ export async function joinWaitlist(
   sessionId: number,
   body: CreateBookingBody,
   visitor: Visitor,
+  from: BookingAddress,
 ): Promise<JoinWaitlistResponse> {
   return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
@@ -184,7 +244,7 @@ export async function joinWaitlist(
     if (session.max_participants === null || (await repo.occupancy(tx, sessionId)) < session.max_participants) {
       throw conflict(AMA_MESSAGES.waitlistNotFull);
     }
-    const id = await repo.insertWaitlist(tx, sessionId, body, visitor.hash, now);
+    const id = await repo.insertWaitlist(tx, sessionId, body, visitor.hash, from, now);
     if (id === null) throw conflict(AMA_MESSAGES.alreadyWaitlisted);
     return { id, session_id: sessionId, position: await repo.waitlistPosition(tx, sessionId, id) };
   });
@@ -206,9 +266,9 @@ export async function lookup(ctx: AmaContext, reference: string): Promise<Bookin
 
 // Staff -----------------------------------------------------------------------------------------
 
-export async function staffList(ctx: AmaContext, sessionId: number): Promise<Booking[]> {
+export async function staffList(ctx: AmaContext, sessionId: number): Promise<StaffBooking[]> {
   if (!(await findSession(ctx.sql, sessionId))) throw notFound(AMA_MESSAGES.sessionNotFound);
-  return (await repo.listBookings(ctx.sql, sessionId)).map(bookingView);
+  return (await repo.listBookings(ctx.sql, sessionId)).map((row) => ({ ...bookingView(row), receipt_duplicate: row.receipt_duplicate }));
 }
 
 export async function staffCounts(ctx: AmaContext, sessionId: number): Promise<BookingCounts> {
@@ -239,7 +299,49 @@ export async function setBookingStatus(
   return bookingView(updated);
 }
 
-const UNIQUE_VIOLATION = '23505';
+/**
+ * POST /api/admin/ama/bookings/bulk: many bookings cancelled (or rejected: their pending receipts
+ * rejected with the reason, the bookings cancelled and their visitors mailed why) in one
+ * transaction, each as the single cancel does it (event, realtime push, staff action), then the
+ * freed places handed to each session's waitlist once. Bookings are locked in id order before
+ * their sessions, the order the single cancel and the hold expiry lock in.
+ */
+export async function bulkChange(ctx: AmaContext, staff: StaffIdentity, body: BulkBookingsBody): Promise<BulkBookingsResponse> {
+  const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+  const reason = body.action === 'reject' ? body.reason.trim() : null;
+  if (body.action === 'reject' && !reason) throw badRequest(AMA_MESSAGES.rejectionReasonRequired);
+  const result = await ctx.sql.begin(async (tx) => {
+    const now = ctx.now();
+    const rows = await repo.lockBookings(tx, ids);
+    const found = new Set(rows.map((r) => r.id));
+    const skipped = ids.filter((id) => !found.has(id));
+    const cancelled: number[] = [];
+    const sessions = new Set<number>();
+    let receiptsRejected = 0;
+    for (const booking of rows) {
+      if (booking.booking_status === 'cancelled') {
+        skipped.push(booking.id);
+        continue;
+      }
+      if (reason !== null) receiptsRejected += await rejectPendingReceipts(tx, booking.id, staff.username, reason);
+      const row = await repo.setStatus(tx, booking.id, 'cancelled', reason !== null ? 'receipt_rejected' : null);
+      await writeEvent(tx, 'ama.booking.status_changed', bookingEvent(row, now));
+      await notifyBooking(ctx, tx, row);
+      if (reason !== null) await queueEmail(ctx, tx, bookingRejectedMail(row, await mailSession(tx, row.session_id), reason));
+      await recordStaffAction(tx, ctx, staff, {
+        action: reason !== null ? 'ama.booking.reject' : 'ama.booking.cancel',
+        target: { type: 'ama_booking', id: String(row.id) },
+      });
+      cancelled.push(row.id);
+      sessions.add(row.session_id);
+    }
+    let promoted = 0;
+    for (const sessionId of [...sessions].sort((a, b) => a - b)) promoted += await promoteWaitlist(ctx, tx, sessionId);
+    return { cancelled, receipts_rejected: receiptsRejected, skipped: skipped.sort((a, b) => a - b), promoted };
+  });
+  deliverSoon(ctx);
+  return result;
+}
 
 export async function assignSeat(ctx: AmaContext, staff: StaffIdentity, id: number, seat: number): Promise<Booking> {
   let updated: repo.BookingRow;

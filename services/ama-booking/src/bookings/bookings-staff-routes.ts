@@ -5,6 +5,8 @@ import {
   BookingCounts,
   BookingIdParams,
   BookingStatusBody,
+  BulkBookingsBody,
+  BulkBookingsResponse,
   DeleteResponse,
   SeatBody,
   SessionIdParams,
@@ -46,6 +48,15 @@ export const bookingStaffRoutes: ServiceRoutes<AmaContext> = async (base, ctx) =
       schema: { params: BookingIdParams, body: BookingStatusBody, response: { 200: Booking, ...CHANGE_ERRORS } },
     },
     async (req) => bookings.setBookingStatus(ctx, req.staff!, req.params.id, req.body.booking_status),
+  );
+
+  app.post(
+    '/api/admin/ama/bookings/bulk',
+    {
+      ...staffOnly(app, 'bookings'),
+      schema: { body: BulkBookingsBody, response: { 200: BulkBookingsResponse, ...STAFF_ERRORS } },
+    },
+    async (req) => bookings.bulkChange(ctx, req.staff!, req.body),
   );
 
   app.put(

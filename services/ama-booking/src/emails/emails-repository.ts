@@ -10,7 +10,7 @@ export interface NewEmail {
   text: string;
 }
 
-export async function insertEmail(db: Db, mail: NewEmail, delivery: 'kept' | 'queued', now: number): Promise<number> {
+export async function insertEmail(db: Db, mail: NewEmail, delivery: 'kept' | 'queued' | 'capped', now: number): Promise<number> {
   const [row] = await db<{ id: number }[]>`
     INSERT INTO emails (kind, booking_id, session_id, to_address, subject, body, delivery, created_at)
     VALUES (${mail.kind}, ${mail.booking_id}, ${mail.session_id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${delivery}, ${now})

@@ -1,5 +1,6 @@
 import type { Db } from '@wfm/service-kit';
 import type { AmaContext } from '../context.ts';
+import { emailKey } from '../bookings/bookings-email-key.ts';
 import * as repo from './emails-repository.ts';
 
 /** Attempts per mail before it is marked failed. */
@@ -9,10 +10,13 @@ const BATCH = 50;
 /**
  * Writes a mail in the caller's transaction: queued for SMTP when SMTP_URL is set, else kept in the
  * outbox staff read on the bookings tab. Sending happens after commit (deliverQueued), so a mail
- * exists exactly when the change that caused it does.
+ * exists exactly when the change that caused it does. A mail past its address's daily cap
+ * (ctx.mailCap) is kept as 'capped' for staff and never sent.
  */
 export async function queueEmail(ctx: AmaContext, db: Db, mail: repo.NewEmail): Promise<number> {
-  return repo.insertEmail(db, mail, ctx.mailer ? 'queued' : 'kept', ctx.now());
+  const now = ctx.now();
+  const allowed = await ctx.mailCap.take(emailKey(mail.to), now);
+  return repo.insertEmail(db, mail, !allowed ? 'capped' : ctx.mailer ? 'queued' : 'kept', now);
 }
 
 /** Sends queued mails; answers how many went out. Logs ids and counts only, never addresses. */

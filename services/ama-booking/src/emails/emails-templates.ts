@@ -1,11 +1,16 @@
 import { CURRENCY_SYMBOLS, type AmaCurrency, type PaymentMethod, type PaymentMethods } from '@wfm/contracts/ama';
 import type { NewEmail } from './emails-repository.ts';
 
+/**
+ * What a mail may say about its booking: only what the service made (reference, deadline, seat)
+ * and the address it goes to. Never the name, phone or notes a visitor typed: a stranger can book
+ * with anyone's email, and our mail must not carry their text (links, phishing) to that inbox.
+ * Session texts and staff reasons are staff-written.
+ */
 export interface MailBooking {
   id: number;
   session_id: number;
   booking_reference: string;
-  participant_name: string;
   participant_email: string;
   payment_method: PaymentMethod;
   payment_deadline: number;
@@ -57,7 +62,7 @@ export function bookingReceivedMail(b: MailBooking, s: MailSession, pricing: Mai
     to: b.participant_email,
     subject: `Booking received: ${s.title} (${b.booking_reference})`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `We received your booking for ${sessionLine(s)}.`,
       `Booking reference: ${b.booking_reference} (keep it to check your booking status).`,
@@ -77,7 +82,7 @@ export function receiptReceivedMail(b: MailBooking, s: MailSession): NewEmail {
     to: b.participant_email,
     subject: `Receipt received: ${s.title} (${b.booking_reference})`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `We received your payment receipt for ${sessionLine(s)}.`,
       'Our staff review it within 24 hours, then confirm your booking and assign your seat.',
@@ -94,7 +99,7 @@ export function bookingConfirmedMail(b: MailBooking, s: MailSession, seat: numbe
     to: b.participant_email,
     subject: `Booking confirmed: ${s.title}, seat ${seat}`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `Your booking for ${sessionLine(s)} is confirmed. Your seat number is ${seat}.`,
       s.zoom_link ? `Join here: ${s.zoom_link}` : 'The join link will be shared before the session.',
@@ -111,11 +116,30 @@ export function receiptRejectedMail(b: MailBooking, s: MailSession, reason: stri
     to: b.participant_email,
     subject: `Receipt not accepted: ${s.title} (${b.booking_reference})`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `We could not accept the payment receipt you uploaded for ${sessionLine(s)}.`,
       `Reason: ${reason}`,
       'Please upload a new receipt with your booking reference.',
+      `Booking reference: ${b.booking_reference}`,
+    ].join('\n'),
+  };
+}
+
+/** Bulk reject: the booking is cancelled because its receipt was not accepted (the reason is staff's). */
+export function bookingRejectedMail(b: MailBooking, s: MailSession, reason: string): NewEmail {
+  return {
+    kind: 'booking_rejected',
+    booking_id: b.id,
+    session_id: b.session_id,
+    to: b.participant_email,
+    subject: `Booking cancelled: ${s.title} (${b.booking_reference})`,
+    text: [
+      'Hello,',
+      '',
+      `Your booking for ${sessionLine(s)} was cancelled because its payment receipt was not accepted.`,
+      `Reason: ${reason}`,
+      'You are welcome to book again if places are still available.',
       `Booking reference: ${b.booking_reference}`,
     ].join('\n'),
   };
@@ -129,7 +153,7 @@ export function holdExpiredMail(b: MailBooking, s: MailSession): NewEmail {
     to: b.participant_email,
     subject: `Booking released: ${s.title} (${b.booking_reference})`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `Your place in ${sessionLine(s)} was released because no payment receipt arrived within 24 hours of booking.`,
       'You are welcome to book again if places are still available.',
@@ -145,7 +169,7 @@ export function waitlistPromotedMail(b: MailBooking, s: MailSession, pricing: Ma
     to: b.participant_email,
     subject: `A place opened up: ${s.title} (${b.booking_reference})`,
     text: [
-      `Hello ${b.participant_name},`,
+      'Hello,',
       '',
       `A place opened up in ${sessionLine(s)} and it is now held for you as a pending booking.`,
       `Booking reference: ${b.booking_reference}`,

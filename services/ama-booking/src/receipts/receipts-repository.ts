@@ -9,11 +9,20 @@ export async function insertReceipt(
   r: { booking_id: number; upload_name: string; receipt_filename: string; notes: string | null; upload_date: number },
 ): Promise<PublicReceipt> {
   const [row] = await db<PublicReceipt[]>`
-    INSERT INTO receipts (booking_id, upload_name, receipt_filename, notes, upload_date)
-    VALUES (${r.booking_id}, ${r.upload_name}, ${r.receipt_filename}, ${r.notes}, ${r.upload_date})
+    INSERT INTO receipts (booking_id, upload_name, receipt_filename, notes, upload_date, content_sha256)
+    VALUES (${r.booking_id}, ${r.upload_name}, ${r.receipt_filename}, ${r.notes}, ${r.upload_date},
+            (SELECT sha256 FROM uploads WHERE name = ${r.upload_name}))
     RETURNING id, booking_id, receipt_filename, upload_date, validation_status, validated_by, notes`;
   await db`UPDATE uploads SET referenced = true WHERE name = ${r.upload_name}`;
   return row!;
+}
+
+/** Rejects the booking's pending receipts with the reason (bulk reject); answers how many. */
+export async function rejectPendingReceipts(db: Db, bookingId: number, staffName: string, reason: string): Promise<number> {
+  const rows = await db`
+    UPDATE receipts SET validation_status = 'rejected', validated_by = ${staffName}, notes = ${reason}
+    WHERE booking_id = ${bookingId} AND validation_status = 'pending' RETURNING id`;
+  return rows.length;
 }
 
 /** The booking's latest receipt, as its visitor sees it. */

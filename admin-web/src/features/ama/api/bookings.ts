@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Booking, BookingCounts, DeleteResponse, StaffBookingsResponse, WaitlistResponse } from '@wfm/contracts/ama';
+import {
+  Booking,
+  BookingCounts,
+  BulkBookingsResponse,
+  DeleteResponse,
+  StaffBookingsResponse,
+  WaitlistResponse,
+  type BulkBookingsBody,
+  type StaffBooking,
+} from '@wfm/contracts/ama';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRealtimeMessages } from '../../../lib/realtime.ts';
@@ -27,7 +36,7 @@ export const ZERO_COUNTS: BookingCounts = {
   receiptsRejected: 0,
 };
 
-export async function getBookings(sessionId: number, signal?: AbortSignal): Promise<Booking[]> {
+export async function getBookings(sessionId: number, signal?: AbortSignal): Promise<StaffBooking[]> {
   return StaffBookingsResponse.parse(await api.get(`/api/admin/ama/sessions/${sessionId}/bookings`, { signal }));
 }
 
@@ -98,6 +107,15 @@ export function useDeleteBooking(sessionId: number) {
   const invalidate = useInvalidateSession(sessionId);
   return useMutation({
     mutationFn: async (id: number) => DeleteResponse.parse(await api.delete(`/api/admin/ama/bookings/${id}`)),
+    onSuccess: invalidate,
+  });
+}
+
+/** Cancel, or reject with one reason, many bookings in one action (POST /api/admin/ama/bookings/bulk). */
+export function useBulkBookings(sessionId: number) {
+  const invalidate = useInvalidateSession(sessionId);
+  return useMutation({
+    mutationFn: async (body: BulkBookingsBody) => BulkBookingsResponse.parse(await api.post('/api/admin/ama/bookings/bulk', body)),
     onSuccess: invalidate,
   });
 }

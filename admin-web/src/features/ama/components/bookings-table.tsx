@@ -1,24 +1,42 @@
 import { AMA_ADMIN_TOASTS, type Booking, type StaffSession } from '@wfm/contracts/ama';
-import { Badge, Button, ConfirmDialog, toast, type BadgeVariant } from '@wfm/ui';
+import { Badge, Button, Checkbox, ConfirmDialog, toast, type BadgeVariant } from '@wfm/ui';
 import { Armchair, Check, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAssignSeat, useBookings, useDeleteBooking, useSetBookingStatus } from '../api/bookings.ts';
 import { parseSeatPrompt } from '../seat-prompt.ts';
+import { BulkBookingsBar } from './bulk-bookings.tsx';
 
 const BOOKING_VARIANTS: Record<Booking['booking_status'], BadgeVariant> = { pending: 'secondary', confirmed: 'success', cancelled: 'outline' };
 const METHOD_LABELS: Record<Booking['payment_method'], string> = { paypal: 'PayPal', gcash: 'GCash', bank_transfer: 'Bank Transfer' };
 
-/** A session's bookings: confirm, cancel, assign a seat, delete. */
+/**
+ * A session's bookings: confirm, cancel, assign a seat, delete; and, for bookings chosen with their
+ * checkboxes (cancelled ones cannot be chosen), cancel or reject them all at once.
+ */
 export function BookingsTable({ session }: { session: StaffSession }) {
   const bookings = useBookings(session.id);
   const setStatus = useSetBookingStatus(session.id);
   const assignSeat = useAssignSeat(session.id);
   const remove = useDeleteBooking(session.id);
   const [toDelete, setToDelete] = useState<Booking | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const choosable = useMemo(() => (bookings.data ?? []).filter((b) => b.booking_status !== 'cancelled'), [bookings.data]);
+  // Only bookings still listed and not cancelled stay chosen (the list refreshes on its own).
+  const chosen = choosable.filter((b) => selected.has(b.id));
+  const allChosen = choosable.length > 0 && chosen.length === choosable.length;
+
+  function toggle(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
 
   function changeStatus(booking: Booking, status: 'confirmed' | 'cancelled') {
     setStatus.mutate(
@@ -51,6 +69,7 @@ export function BookingsTable({ session }: { session: StaffSession }) {
 
   return (
     <>
+      <BulkBookingsBar sessionId={session.id} chosen={chosen} onDone={() => setSelected(new Set())} />
       <ResourceTable
         query={bookings}
         rows={bookings.data}
@@ -60,6 +79,26 @@ export function BookingsTable({ session }: { session: StaffSession }) {
         rowKey={(booking) => booking.id}
         rowLabel={(booking) => booking.participant_name}
         columns={[
+          {
+            id: 'select',
+            header: (
+              <Checkbox
+                aria-label="Select all bookings that are not cancelled"
+                disabled={choosable.length === 0}
+                checked={allChosen ? true : chosen.length > 0 ? 'indeterminate' : false}
+                onCheckedChange={(value) => setSelected(value === true ? new Set(choosable.map((b) => b.id)) : new Set())}
+              />
+            ),
+            className: 'w-8',
+            cell: (booking) => (
+              <Checkbox
+                aria-label={`Select booking of ${booking.participant_name}`}
+                disabled={booking.booking_status === 'cancelled'}
+                checked={booking.booking_status !== 'cancelled' && selected.has(booking.id)}
+                onCheckedChange={(value) => toggle(booking.id, value === true)}
+              />
+            ),
+          },
           {
             id: 'participant',
             header: 'Participant',
@@ -105,6 +144,12 @@ export function BookingsTable({ session }: { session: StaffSession }) {
                 {booking.seat_number !== null && <span className="text-xs">Seat {booking.seat_number}</span>}
                 {booking.from_waitlist && <span className="text-xs text-muted-foreground">from waitlist</span>}
                 {booking.cancel_reason === 'hold_expired' && <span className="text-xs text-muted-foreground">hold expired</span>}
+                {booking.cancel_reason === 'receipt_rejected' && <span className="text-xs text-muted-foreground">receipt rejected</span>}
+                {booking.receipt_duplicate && (
+                  <Badge variant="destructive" title="One of its receipts is the same file another booking uploaded">
+                    Same receipt as another booking
+                  </Badge>
+                )}
               </div>
             ),
           },

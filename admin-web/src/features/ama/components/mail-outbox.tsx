@@ -42,7 +42,7 @@ export function MailOutbox({ sessionId }: { sessionId: number }) {
             cell: (mail) => (
               <div className="grid justify-items-start gap-1">
                 <Badge variant={mail.delivery === 'failed' ? 'destructive' : mail.delivery === 'sent' ? 'success' : 'secondary'}>
-                  {mail.delivery}
+                  {mail.delivery === 'capped' ? 'not sent (daily limit)' : mail.delivery}
                 </Badge>
                 <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(mail.created_at)}</span>
               </div>
