@@ -29,6 +29,8 @@ export interface FakeServices {
   revokedTokens: Set<string>;
   /** Standing lookups identity answered (not in `seen`). */
   standingLookups: number;
+  /** Holds identity's standing answers until the returned release is called (to race a hello with an event). */
+  holdStandings(): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startFakeServices(): Promise<FakeServices> {
   const seen: SeenRequest[] = [];
   const state = { staffLookups: 0, standingLookups: 0 };
   const revokedTokens = new Set<string>();
+  let held: Promise<void> = Promise.resolve();
   const apps: FastifyInstance[] = [];
   const urls = {} as Record<ServiceName, string>;
 
@@ -59,7 +62,10 @@ export async function startFakeServices(): Promise<FakeServices> {
       app.get(VISITOR_STANDING_PATH, async (request) => {
         state.standingLookups += 1;
         const token = request.headers['x-anon-token'];
-        return { standing: typeof token === 'string' && !revokedTokens.has(token) ? 'good' : 'revoked' };
+        // Read before waiting: identity's answer is of the moment it was asked.
+        const standing = typeof token === 'string' && !revokedTokens.has(token) ? 'good' : 'revoked';
+        await held;
+        return { standing };
       });
     }
     app.all('/*', async (request) => {
@@ -87,6 +93,16 @@ export async function startFakeServices(): Promise<FakeServices> {
       return state.standingLookups;
     },
     revokedTokens,
+    holdStandings: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        release();
+        held = Promise.resolve();
+      };
+    },
     close: async () => {
       await Promise.all(apps.map((app) => app.close()));
     },
