@@ -4,6 +4,9 @@ import { AUTHOR_NAME_MESSAGES } from '@wfm/contracts/identity';
 import { createServiceApp } from '../src/app.ts';
 import type { ServiceRoutes } from '../src/context.ts';
 import { createNatsBus } from '../src/bus/index.ts';
+import { createMemoryBus } from '../src/bus/memory.ts';
+import { createSql } from '../src/db.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../src/dependency-errors.ts';
 import { createLogger } from '../src/logger.ts';
 import { VISITOR_STANDING_CACHE_MS } from '../src/revocations.ts';
 import { requireVisitor } from '../src/visitor.ts';
@@ -100,6 +103,31 @@ describe('the standing cache of one replica', () => {
       expect((await whoami(svc.app, token)).json()).toEqual({ visitor: null });
     } finally {
       await svc.close();
+    }
+  });
+});
+
+describe('a standing that cannot be looked up', () => {
+  it('answers 503 with a message, never 401 (the web app drops a token answered 401), while the database is unreachable', async () => {
+    // Nothing listens on port 9: every lookup fails at once.
+    const sql = createSql('postgres://postgres@127.0.0.1:9/none', { schema: fixtureService.schema, max: 1 });
+    const app = await createServiceApp({ ...fixtureService, routes: [standingRoutes] }, {
+      sql, bus: createMemoryBus(), staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, logger: createLogger('kit-test', 'silent'), nodeEnv: 'test',
+    });
+    await app.ready();
+    try {
+      const answers = await Promise.all([
+        ...Array.from({ length: 5 }, () => mine(app, testVisitorToken(), randomIp())),
+        ...Array.from({ length: 5 }, () => vote(app, testVisitorToken())),
+        ...Array.from({ length: 5 }, () => whoami(app, testVisitorToken())),
+      ]);
+      for (const res of answers) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      }
+    } finally {
+      await app.close();
+      await sql.end({ timeout: 1 });
     }
   });
 });
