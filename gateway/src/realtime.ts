@@ -54,6 +54,13 @@ export const REVOKED_CLOSE = { code: 1008, reason: 'Visitor token revoked' } as 
 export const RECENT_REVOCATION_MS = 60_000;
 /** Revocations remembered at most (oldest forgotten first). */
 const RECENT_REVOCATIONS_MAX = 100_000;
+/**
+ * How long a replica reuses identity's `good` answer for a token, so a client repeating its hello
+ * (or many tabs of one visitor) costs identity one call, not one per hello. A revocation heard on
+ * the bus overrides it at once; a replica that missed the event asks again after this long.
+ */
+export const HELLO_STANDING_CACHE_MS = 5_000;
+const HELLO_STANDING_CACHE_ENTRIES = 10_000;
 
 /** Parses a client frame; anything that is not a known client message is null. */
 function clientMessageOf(raw: WebSocket.RawData, isBinary: boolean): RealtimeClientMessage | null {
@@ -128,6 +135,10 @@ export class RealtimeHub {
   private hellos = 0;
   /** Revocation key -> when this replica may forget it (insertion order is time order). */
   private readonly recentRevocations = new Map<string, number>();
+  /** Revocation key -> until when identity's `good` answer is reused (insertion order is time order). */
+  private readonly goodUntil = new Map<string, number>();
+  /** Standing checks under way, one per token however many hellos wait for it. */
+  private readonly checking = new Map<string, Promise<'good' | 'revoked'>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly onPong: (this: WebSocket) => void;
   private readonly onClose: (this: WebSocket) => void;
@@ -192,17 +203,36 @@ export class RealtimeHub {
       this.send([socket], { type: 'hello', data: { visitor: false } });
       return;
     }
-    const standing = this.opts.visitorStanding?.(token) ?? Promise.resolve('good' as const);
-    void standing
+    void this.standingOf(token, revocation).then((answer) => {
+      if (this.latestHello.get(socket) !== hello || socket.readyState !== WebSocket.OPEN) return;
+      const visitor = answer === 'good' && !this.wasRevoked(revocation) && rooms.join(socket, token);
+      this.send([socket], { type: 'hello', data: { visitor } });
+    });
+  }
+
+  /** Identity's answer for a token: reused for HELLO_STANDING_CACHE_MS when good, shared while asked; a failed check is `revoked`. */
+  private standingOf(token: string, revocation: string): Promise<'good' | 'revoked'> {
+    const ask = this.opts.visitorStanding;
+    if (!ask) return Promise.resolve('good');
+    if ((this.goodUntil.get(revocation) ?? 0) > Date.now()) return Promise.resolve('good');
+    const under = this.checking.get(revocation);
+    if (under) return under;
+    const check = ask(token)
       .catch((err: unknown) => {
         this.opts.log.warn({ err }, 'visitor standing check failed: the socket stays public');
         return 'revoked' as const;
       })
       .then((answer) => {
-        if (this.latestHello.get(socket) !== hello || socket.readyState !== WebSocket.OPEN) return;
-        const visitor = answer === 'good' && !this.wasRevoked(revocation) && rooms.join(socket, token);
-        this.send([socket], { type: 'hello', data: { visitor } });
+        this.checking.delete(revocation);
+        if (answer === 'good' && !this.wasRevoked(revocation)) {
+          this.goodUntil.delete(revocation);
+          this.goodUntil.set(revocation, Date.now() + HELLO_STANDING_CACHE_MS);
+          if (this.goodUntil.size > HELLO_STANDING_CACHE_ENTRIES) this.goodUntil.delete(this.goodUntil.keys().next().value!);
+        }
+        return answer;
       });
+    this.checking.set(revocation, check);
+    return check;
   }
 
   private wasRevoked(revocation: string): boolean {
@@ -223,6 +253,7 @@ export class RealtimeHub {
     }
     this.recentRevocations.delete(revocation);
     this.recentRevocations.set(revocation, now + RECENT_REVOCATION_MS);
+    this.goodUntil.delete(revocation);
     const sockets = this.rooms?.removeRevoked(revocation) ?? [];
     for (const socket of sockets) socket.close(REVOKED_CLOSE.code, REVOKED_CLOSE.reason);
     if (sockets.length > 0) this.opts.onDrop?.('revoked', sockets.length);
@@ -312,6 +343,7 @@ export class RealtimeHub {
     this.alive.clear();
     this.rooms?.clear();
     this.recentRevocations.clear();
+    this.goodUntil.clear();
   }
 }
 

@@ -331,6 +331,17 @@ describe('revoked visitor tokens', () => {
     expect(client.types()).not.toContain('booking_status');
   });
 
+  it('asks identity once for a token however many hellos carry it (20 sockets, repeated hellos)', async () => {
+    const gateway = await listeningGateway();
+    const token = issueVisitorToken(SECRET);
+    const clients = await Promise.all(Array.from({ length: 20 }, () => Client.open(gateway.wsUrl)));
+    const before = services.standingLookups;
+    const answers = await Promise.all(clients.map((client) => client.hello(token)));
+    for (const client of clients.slice(0, 5)) answers.push(await client.hello(token));
+    expect(answers.map((a) => a.data)).toEqual(Array(25).fill({ visitor: true }));
+    expect(services.standingLookups - before).toBe(1);
+  });
+
   it('while identity cannot answer, a hello is answered visitor:false and the socket stays public', async () => {
     const down = { ...services.urls, identity: 'http://127.0.0.1:9' };
     const gateway = await listeningGateway({ serviceUrls: down });
