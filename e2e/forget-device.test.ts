@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
 import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { PER_VISITOR_READS, type PerVisitorRead } from './lib/per-visitor-reads.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -15,8 +18,10 @@ const contexts: BrowserContext[] = [];
 let current: Page | undefined;
 
 /** A status and body of a call, without throwing on a refusal. */
-async function raw(method: string, path: string, token: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${site}${path}`, { method, headers: { 'x-anon-token': token, 'x-forwarded-for': visitorAddress() } });
+async function raw(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { 'x-anon-token': token, 'x-forwarded-for': visitorAddress() };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${site}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
@@ -37,6 +42,27 @@ async function namedVisitorPage(viewport = DESKTOP): Promise<{ page: Page; token
   return { page: current, token, username };
 }
 
+/** The page's websockets: the token of each one's latest hello and whether it is closed. */
+function trackSockets(page: Page): Array<{ lastHello: string | null; closed: boolean }> {
+  const sockets: Array<{ lastHello: string | null; closed: boolean }> = [];
+  page.on('websocket', (ws) => {
+    const entry = { lastHello: null as string | null, closed: false };
+    sockets.push(entry);
+    ws.on('framesent', (frame) => {
+      try {
+        const message = JSON.parse(String(frame.payload)) as { type?: string; anon_token?: string };
+        if (message.type === 'hello') entry.lastHello = message.anon_token ?? null;
+      } catch {
+        // not a JSON frame: not a hello
+      }
+    });
+    ws.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  return sockets;
+}
+
 const toast = (p: Page) => p.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const phraseOf = async (p: Page) =>
   (await p.getByTestId('recovery-phrase').getByRole('listitem').allInnerTexts()).map((t) => t.replace(/^\d+\.\s*/, '').trim()).join(' ');
@@ -53,6 +79,93 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A made-up token of the right shape: what a token identity never issued answers. */
+const unknownToken = () => `${randomBytes(32).toString('base64url')}.${randomBytes(16).toString('base64url')}`;
+
+/** A websocket to the site's /ws, recording what it receives and how it closed. */
+async function openSocket(): Promise<{ ws: WebSocket; hello(token: string): Promise<unknown>; closed(): { code: number; reason: string } | undefined }> {
+  const ws = new WebSocket(`${site.replace('http', 'ws')}/ws`, { headers: { origin: site } });
+  let closeFrame: { code: number; reason: string } | undefined;
+  ws.once('close', (code, reason) => {
+    closeFrame = { code, reason: String(reason) };
+  });
+  const closed = () => closeFrame;
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const hello = (token: string) =>
+    new Promise((resolve) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const message = JSON.parse(String(raw)) as { type: string; data: unknown };
+        if (message.type !== 'hello') return;
+        ws.off('message', onMessage);
+        resolve(message.data);
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ type: 'hello', anon_token: token }));
+    });
+  return { ws, hello, closed };
+}
+
+describe('a forgotten token is no visitor anywhere', () => {
+  it('refuses it on every per-visitor read (as a token never issued), on writes, and on /ws, and closes its joined sockets', async () => {
+    const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+    const username = uniqueUsername('fdr_');
+    await call('POST', '/api/user-profile', { username }, token);
+    await call('POST', '/api/user-profile/recovery-phrase', undefined, token);
+    // Things the token made, so its reads are its own.
+    const { id: postId } = await call<{ id: number }>(
+      'POST', '/api/posts', { type: 'Question', title: `Forgotten ${uniqueUsername('')}`, body: 'Whose is this?', author_name: 'Anonymous' }, token,
+    );
+    const { id: pollId } = await call<{ id: number }>(
+      'POST', '/api/polls', { title: `Forgotten poll ${uniqueUsername('')}`, description: 'Mine.', category: 'general', options: ['A', 'B'], created_by: username }, token,
+    );
+    const poll = await call<{ options: Array<{ id: number }> }>('GET', `/api/polls/${pollId}`);
+    await call('POST', `/api/polls/${pollId}/vote`, { option_id: poll.options[0]!.id }, token);
+
+    const read = async (entry: PerVisitorRead, as: string) => {
+      const res = await raw('GET', entry.path({ token: as, postId, pollId }), as);
+      return { route: entry.route, ...res };
+    };
+    const stranger = unknownToken();
+    const answersOf = (as: string) => Promise.all(PER_VISITOR_READS.map((entry) => read(entry, as)));
+
+    // Before: every read answers this visitor something a stranger's token does not get.
+    const [mine, theirs] = await Promise.all([answersOf(token), answersOf(stranger)]);
+    for (const [i, answer] of mine.entries()) expect(answer, answer.route).not.toEqual(theirs[i]);
+
+    const socket = await openSocket();
+    expect(await socket.hello(token)).toEqual({ visitor: true });
+
+    // Forget this device.
+    expect((await raw('DELETE', '/api/session', token)).body).toEqual({ revoked: true });
+
+    // The joined socket is closed when the revocation reaches the gateway; a new hello is refused.
+    await expect.poll(socket.closed).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+    const again = await openSocket();
+    expect(await again.hello(token)).toEqual({ visitor: false });
+    again.ws.close();
+
+    // Every read answers exactly what a token identity never issued answers (once the event reached each service).
+    await expect.poll(async () => JSON.stringify(await answersOf(token))).toBe(JSON.stringify(await answersOf(stranger)));
+    // Writes: the same.
+    const writes: Array<[string, string, unknown?]> = [
+      ['POST', '/api/notifications/seen'],
+      ['POST', '/api/ama/notifications/seen'],
+      ['POST', `/api/posts/${postId}/upvote`],
+      ['POST', `/api/polls/${pollId}/vote`, { option_id: poll.options[1]!.id }],
+      ['PUT', `/api/posts/${postId}/accepted-answer`, { comment_id: 1 }],
+    ];
+    for (const [method, path, body] of writes) {
+      const [old, unknown] = await Promise.all([raw(method, path, token, body), raw(method, path, stranger, body)]);
+      expect(old, path).toEqual(unknown);
+      expect(old.status, path).toBeGreaterThanOrEqual(400);
+      expect(old.status, path).toBeLessThan(500);
+    }
+  }, SLOW);
+});
+
 describe('forget this device', () => {
   it('warns, shows the recovery phrase first, revokes the token, clears storage and starts a working anonymous session', async () => {
     const author = await call<{ anon_token: string }>('POST', '/api/session');
@@ -65,7 +178,9 @@ describe('forget this device', () => {
     );
 
     const { page, token: oldToken, username } = await namedVisitorPage();
+    const sockets = trackSockets(page);
     await page.goto(`${site}/post/${postId}`);
+    await expect.poll(() => sockets.some((s) => !s.closed && s.lastHello === oldToken)).toBe(true);
     await expect.poll(() => page.getByTestId('posting-as').textContent()).toContain(username);
 
     // The header's menu holds the entry.
@@ -110,6 +225,9 @@ describe('forget this device', () => {
     const newToken = (await page.evaluate(() => localStorage.getItem('anon_token')))!;
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
     expect(await page.evaluate(() => localStorage.getItem('username'))).toBeNull();
+    // The page holds no socket that said hello with the old token last, and its live socket is the new token's.
+    const openHellos = () => sockets.filter((s) => !s.closed).map((s) => (s.lastHello === oldToken ? 'old' : s.lastHello === newToken ? 'new' : 'other'));
+    await expect.poll(openHellos).toEqual(['new']);
 
     // The old token answers as revoked: identity no longer knows it, and writes refuse it.
     expect((await raw('GET', `/api/user-profile/${oldToken}`, oldToken)).status).toBe(404);

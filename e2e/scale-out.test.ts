@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVICES } from '@wfm/contracts/shared';
 import { visitorAddress } from './lib/api.ts';
@@ -228,6 +229,58 @@ describe('REPLICAS=2: realtime and caches across gateways', () => {
       const detail = await call(gateway, 'GET', `/api/posts/${id}`);
       expect(detail.status).toBe(404);
     }
+  });
+});
+
+describe('REPLICAS=2: forget this device', () => {
+  /** A socket to `gateway`'s /ws that says hello with `token`; resolves with the socket, its hello answer and its close frame. */
+  async function socketOn(gateway: string, token: string) {
+    const ws = new WebSocket(`${gateway.replace(/^http/, 'ws')}/ws`, { headers: { origin: gateway } });
+    let closeFrame: { code: number; reason: string } | undefined;
+    ws.once('close', (code, reason) => {
+      closeFrame = { code, reason: String(reason) };
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const answer = await new Promise((resolve) => {
+      ws.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as { type: string; data: unknown };
+        if (message.type === 'hello') resolve(message.data);
+      });
+      ws.send(JSON.stringify({ type: 'hello', anon_token: token }));
+    });
+    return { ws, answer, closed: () => closeFrame };
+  }
+
+  it('closes the sockets of a forgotten token on both gateways, and neither gateway nor any service replica takes it afterwards', async () => {
+    const token = await visitor(A);
+    const other = await visitor(B);
+    const [onA, onB, otherOnB] = await Promise.all([socketOn(A, token), socketOn(B, token), socketOn(B, other)]);
+    expect([onA.answer, onB.answer, otherOnB.answer]).toEqual([{ visitor: true }, { visitor: true }, { visitor: true }]);
+
+    // Forgotten through gateway A (one identity replica); both gateways close their own sockets.
+    expect((await call(A, 'DELETE', '/api/session', { token })).json).toEqual({ revoked: true });
+    await expect.poll(onA.closed).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+    await expect.poll(onB.closed).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+    expect(otherOnB.ws.readyState).toBe(WebSocket.OPEN);
+    otherOnB.ws.close();
+
+    // A new hello on either gateway is refused; reads through both gateways (both replicas of each
+    // service behind them) refuse the token; the other visitor is untouched.
+    for (const gateway of [A, B]) {
+      const again = await socketOn(gateway, token);
+      expect(again.answer).toEqual({ visitor: false });
+      again.ws.close();
+    }
+    for (let i = 0; i < 4; i++) {
+      for (const gateway of [A, B]) {
+        await expect.poll(async () => (await call(gateway, 'GET', '/api/notifications', { token })).status).toBe(401);
+        await expect.poll(async () => (await call(gateway, 'GET', '/api/jobs/mine', { token })).status).toBe(401);
+      }
+    }
+    expect((await call(B, 'GET', '/api/notifications', { token: other })).status).toBe(200);
   });
 });
 

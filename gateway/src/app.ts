@@ -24,6 +24,7 @@ import { bodyLimitsOf, DEFAULT_BODY_LIMIT, enforceBodyLimits } from './body-limi
 import { createGatewayMetrics } from './metrics.ts';
 import { registerProxies } from './proxy.ts';
 import { forwardBusToHub, RealtimeHub } from './realtime.ts';
+import { askVisitorStanding } from './visitor-rooms.ts';
 import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type WebsocketLimits } from './websocket-admission.ts';
 import { GatewayLogController, requestIdFor } from './request-context.ts';
 import { CacheableReads } from './read-cache/cacheable-reads.ts';
@@ -128,16 +129,22 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const slots = new WebsocketSlots({ ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket });
   // The websocket gauge reads the hub when Prometheus scrapes, after both exist.
   const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
+  const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
+  const identity = upstreams.get('identity');
   const hub = new RealtimeHub({
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
     visitorSecret: opts.visitorSecret,
+    // A hello joins its visitor's room only while identity still stands behind the token.
+    visitorStanding: async (token) => {
+      if (!identity) throw new Error('no upstream for the identity service');
+      return askVisitorStanding(identity, token);
+    },
     onDrop: (reason, count) => metrics.websocketDrops.inc({ reason }, count),
   });
   // Served by the internal metrics listener only (server.ts), never on the public port.
   app.decorate('metricsRegistry', metrics.exposed);
-  const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
   const cache =
     opts.readCache === false
       ? undefined

@@ -28,7 +28,7 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
     }),
     websocketDrops: new Counter({
       name: 'gateway_websocket_drops_total',
-      help: 'Websocket clients the gateway cut: slow (unsent data piled up), heartbeat (no pong), error (broken connection)',
+      help: 'Websocket clients the gateway cut: slow (unsent data piled up), heartbeat (no pong), error (broken connection), revoked (its visitor token was revoked)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  eventSchemas,
   realtimeMap,
   RealtimeClientMessage,
   VISITOR_NOTIFY_SUBJECTS,
@@ -13,7 +14,7 @@ import {
   type ServiceSchema,
   type VisitorAddress,
 } from '@wfm/contracts/shared';
-import type { BusEvent, EventBus } from '@wfm/service-kit';
+import { VISITOR_REVOKED_SUBJECT, type BusEvent, type EventBus } from '@wfm/service-kit';
 import type { CacheInvalidation } from './read-cache/invalidation.ts';
 import type { ReadCache } from './read-cache/read-cache.ts';
 import { VisitorRooms } from './visitor-rooms.ts';
@@ -29,12 +30,37 @@ export interface RealtimeHubOptions {
    * hello is answered `visitor: false`).
    */
   visitorSecret?: string;
+  /**
+   * Whether identity still stands behind a token, asked before a hello joins a room (identity's own
+   * table: a token revoked a moment ago is already `revoked`). Throwing counts as `revoked`: while
+   * identity cannot answer, hellos get `visitor: false` and the socket stays public. Unset: only
+   * the token's signature is checked (tests of the rooms alone).
+   */
+  visitorStanding?: (token: string) => Promise<'good' | 'revoked'>;
   /** Told of every client the hub cuts, with why (metrics: gateway_websocket_drops_total). */
   onDrop?: (reason: WebsocketDropReason, count: number) => void;
 }
 
-/** Why the hub cut a client: it let unsent data pile up, missed a heartbeat, or its connection broke. */
-export type WebsocketDropReason = 'slow' | 'heartbeat' | 'error';
+/** Why the hub cut a client: it let unsent data pile up, missed a heartbeat, its connection broke, or its token was revoked. */
+export type WebsocketDropReason = 'slow' | 'heartbeat' | 'error' | 'revoked';
+
+/** Close code and reason of a socket whose visitor token was revoked (1008: policy violation). */
+export const REVOKED_CLOSE = { code: 1008, reason: 'Visitor token revoked' } as const;
+
+/**
+ * How long a replica remembers a revocation it heard, for hellos whose standing check was already
+ * under way when the event came (longer than any check may take: the identity call times out first).
+ */
+export const RECENT_REVOCATION_MS = 60_000;
+/** Revocations remembered at most (oldest forgotten first). */
+const RECENT_REVOCATIONS_MAX = 100_000;
+/**
+ * How long a replica reuses identity's `good` answer for a token, so a client repeating its hello
+ * (or many tabs of one visitor) costs identity one call, not one per hello. A revocation heard on
+ * the bus overrides it at once; a replica that missed the event asks again after this long.
+ */
+export const HELLO_STANDING_CACHE_MS = 5_000;
+const HELLO_STANDING_CACHE_ENTRIES = 10_000;
 
 /** Parses a client frame; anything that is not a known client message is null. */
 function clientMessageOf(raw: WebSocket.RawData, isBinary: boolean): RealtimeClientMessage | null {
@@ -104,6 +130,15 @@ function releaseUpgrade(socket: WebSocket, upgrade: IncomingMessage | undefined,
 export class RealtimeHub {
   private readonly alive = new Map<WebSocket, boolean>();
   private readonly rooms: VisitorRooms | undefined;
+  /** The latest hello of each socket (a standing check answered after a newer hello is dropped). */
+  private readonly latestHello = new WeakMap<WebSocket, number>();
+  private hellos = 0;
+  /** Revocation key -> when this replica may forget it (insertion order is time order). */
+  private readonly recentRevocations = new Map<string, number>();
+  /** Revocation key -> until when identity's `good` answer is reused (insertion order is time order). */
+  private readonly goodUntil = new Map<string, number>();
+  /** Standing checks under way, one per token however many hellos wait for it. */
+  private readonly checking = new Map<string, Promise<'good' | 'revoked'>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly onPong: (this: WebSocket) => void;
   private readonly onClose: (this: WebSocket) => void;
@@ -153,12 +188,76 @@ export class RealtimeHub {
   }
 
   /**
-   * Joins the socket to the room of the token's visitor (leaving its previous one) and tells the
-   * client whether it is now a visitor socket; an unverified token leaves it a public socket.
+   * Joins the socket to the room of the token's visitor (leaving its previous one at once) and tells
+   * the client whether it is now a visitor socket. A token identity did not issue, or one it revoked
+   * (asked of identity; or heard of on the bus while asking), leaves it a public socket: the answer
+   * is `visitor: false`, as for any bad token. Only the socket's latest hello is answered.
    */
   private hello(socket: WebSocket, token: string): void {
-    const visitor = this.rooms?.join(socket, token) ?? false;
-    this.send([socket], { type: 'hello', data: { visitor } });
+    const rooms = this.rooms;
+    const revocation = rooms?.revocationOf(token) ?? null;
+    rooms?.leave(socket);
+    const hello = ++this.hellos;
+    this.latestHello.set(socket, hello);
+    if (!rooms || revocation === null) {
+      this.send([socket], { type: 'hello', data: { visitor: false } });
+      return;
+    }
+    void this.standingOf(token, revocation).then((answer) => {
+      if (this.latestHello.get(socket) !== hello || socket.readyState !== WebSocket.OPEN) return;
+      const visitor = answer === 'good' && !this.wasRevoked(revocation) && rooms.join(socket, token);
+      this.send([socket], { type: 'hello', data: { visitor } });
+    });
+  }
+
+  /** Identity's answer for a token: reused for HELLO_STANDING_CACHE_MS when good, shared while asked; a failed check is `revoked`. */
+  private standingOf(token: string, revocation: string): Promise<'good' | 'revoked'> {
+    const ask = this.opts.visitorStanding;
+    if (!ask) return Promise.resolve('good');
+    if ((this.goodUntil.get(revocation) ?? 0) > Date.now()) return Promise.resolve('good');
+    const under = this.checking.get(revocation);
+    if (under) return under;
+    const check = ask(token)
+      .catch((err: unknown) => {
+        this.opts.log.warn({ err }, 'visitor standing check failed: the socket stays public');
+        return 'revoked' as const;
+      })
+      .then((answer) => {
+        this.checking.delete(revocation);
+        if (answer === 'good' && !this.wasRevoked(revocation)) {
+          this.goodUntil.delete(revocation);
+          this.goodUntil.set(revocation, Date.now() + HELLO_STANDING_CACHE_MS);
+          if (this.goodUntil.size > HELLO_STANDING_CACHE_ENTRIES) this.goodUntil.delete(this.goodUntil.keys().next().value!);
+        }
+        return answer;
+      });
+    this.checking.set(revocation, check);
+    return check;
+  }
+
+  private wasRevoked(revocation: string): boolean {
+    const until = this.recentRevocations.get(revocation);
+    return until !== undefined && until > Date.now();
+  }
+
+  /**
+   * identity.visitor.revoked reached this replica: the sockets that said hello with that token are
+   * closed (1008, REVOKED_CLOSE) and a hello with it still being checked will not join. The client
+   * reconnects and says hello with whatever token it holds now. Returns how many were closed.
+   */
+  revokeVisitor(revocation: string): number {
+    const now = Date.now();
+    for (const [key, until] of this.recentRevocations) {
+      if (until > now && this.recentRevocations.size < RECENT_REVOCATIONS_MAX) break;
+      this.recentRevocations.delete(key);
+    }
+    this.recentRevocations.delete(revocation);
+    this.recentRevocations.set(revocation, now + RECENT_REVOCATION_MS);
+    this.goodUntil.delete(revocation);
+    const sockets = this.rooms?.removeRevoked(revocation) ?? [];
+    for (const socket of sockets) socket.close(REVOKED_CLOSE.code, REVOKED_CLOSE.reason);
+    if (sockets.length > 0) this.opts.onDrop?.('revoked', sockets.length);
+    return sockets.length;
   }
 
   /** Sends `{type, data}` to every open client; returns how many got it. */
@@ -243,12 +342,15 @@ export class RealtimeHub {
     for (const socket of sockets) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
     this.alive.clear();
     this.rooms?.clear();
+    this.recentRevocations.clear();
+    this.goodUntil.clear();
   }
 }
 
 /**
  * Subscribes (without a durable name, so every replica gets every event) to each public subject,
- * to each subject that invalidates the read cache and to every service's `<service>.visitor.notify`.
+ * to each subject that invalidates the read cache, to every service's `<service>.visitor.notify` and
+ * to identity.visitor.revoked (the sockets of a revoked token are closed).
  * For every public event the cache is invalidated first, then the message goes to this replica's
  * clients as `{type, data}`: a browser that refetches on the message never meets the answer from
  * before the event. A visitor-notify event goes only to the sockets of its visitor on this replica;
@@ -290,6 +392,18 @@ export async function forwardBusToHub(
     if (hub.sendToVisitor(schema, to, message) > 0) onForward?.(message.type);
   };
   unsubscribes.push(...(await Promise.all(VISITOR_NOTIFY_SUBJECTS.map((subject) => bus.subscribe(subject, forwardToVisitor)))));
+  // Every replica hears every revocation (no durable name) and closes its own sockets of that token.
+  const revoked = eventSchemas[VISITOR_REVOKED_SUBJECT];
+  unsubscribes.push(
+    await bus.subscribe(VISITOR_REVOKED_SUBJECT, (evt) => {
+      const parsed = revoked.safeParse(evt.data);
+      if (!parsed.success) {
+        log?.warn({ subject: evt.subject }, 'dropping a malformed visitor revocation');
+        return;
+      }
+      hub.revokeVisitor(parsed.data.revocation);
+    }),
+  );
   return async () => {
     await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
   };

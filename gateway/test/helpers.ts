@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { VISITOR_STANDING_PATH } from '@wfm/contracts/identity';
 import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { createLogger, createMemoryBus, type EventBus, type StaffIdentity } from '@wfm/service-kit';
 import { buildGateway, type GatewayOptions } from '../src/app.ts';
@@ -24,6 +25,12 @@ export interface FakeServices {
   /** Requests that reached each service, newest last (staff-session lookups excluded). */
   seen: SeenRequest[];
   staffLookups: number;
+  /** Tokens the fake identity answers `revoked` for at VISITOR_STANDING_PATH (every other one is `good`). */
+  revokedTokens: Set<string>;
+  /** Standing lookups identity answered (not in `seen`). */
+  standingLookups: number;
+  /** Holds identity's standing answers until the returned release is called (to race a hello with an event). */
+  holdStandings(): () => void;
   close(): Promise<void>;
 }
 
@@ -34,7 +41,9 @@ export interface FakeServices {
  */
 export async function startFakeServices(): Promise<FakeServices> {
   const seen: SeenRequest[] = [];
-  const state = { staffLookups: 0 };
+  const state = { staffLookups: 0, standingLookups: 0 };
+  const revokedTokens = new Set<string>();
+  let held: Promise<void> = Promise.resolve();
   const apps: FastifyInstance[] = [];
   const urls = {} as Record<ServiceName, string>;
 
@@ -47,6 +56,16 @@ export async function startFakeServices(): Promise<FakeServices> {
         state.staffLookups += 1;
         if (request.headers.cookie?.includes(VALID_SESSION_COOKIE)) return STAFF;
         return reply.code(401).send({ message: 'Authentication required' });
+      });
+    }
+    if (name === 'identity') {
+      app.get(VISITOR_STANDING_PATH, async (request) => {
+        state.standingLookups += 1;
+        const token = request.headers['x-anon-token'];
+        // Read before waiting: identity's answer is of the moment it was asked.
+        const standing = typeof token === 'string' && !revokedTokens.has(token) ? 'good' : 'revoked';
+        await held;
+        return { standing };
       });
     }
     app.all('/*', async (request) => {
@@ -69,6 +88,20 @@ export async function startFakeServices(): Promise<FakeServices> {
     seen,
     get staffLookups() {
       return state.staffLookups;
+    },
+    get standingLookups() {
+      return state.standingLookups;
+    },
+    revokedTokens,
+    holdStandings: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        release();
+        held = Promise.resolve();
+      };
     },
     close: async () => {
       await Promise.all(apps.map((app) => app.close()));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { RealtimeMessage, type RealtimeMessage as Message, type VisitorMessage } from '@wfm/contracts/shared';
 import {
@@ -86,6 +86,34 @@ class Client {
   types(): string[] {
     return this.received.map((msg) => msg.type);
   }
+
+  /** Resolves with the close code and reason once the gateway closed the socket. */
+  closed(timeoutMs = 5_000): Promise<{ code: number; reason: string }> {
+    if (this.closeFrame) return Promise.resolve(this.closeFrame);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket was not closed')), timeoutMs);
+      this.ws.once('close', (code, reason) => {
+        clearTimeout(timer);
+        resolve({ code, reason: String(reason) });
+      });
+    });
+  }
+
+  private closeFrame: { code: number; reason: string } | undefined;
+
+  /** Starts recording the close frame (call before anything may close the socket). */
+  watchClose(): this {
+    this.ws.once('close', (code, reason) => {
+      this.closeFrame = { code, reason: String(reason) };
+    });
+    return this;
+  }
+}
+
+/** What identity publishes when a visitor forgets the device: the token's revocation key. */
+async function publishRevocation(bus: EventBus, token: string): Promise<void> {
+  const revocation = createVisitorVerifier(SECRET, 'gateway')(token)!.revocation;
+  await bus.publish('identity.visitor.revoked', { revocation, at: Date.now() }, { msgId: randomUUID() });
 }
 
 /** What ama-booking would publish (its outbox does this via the kit's notifyVisitor). */
@@ -247,6 +275,104 @@ describe('visitor rooms over real NATS', () => {
     await publicSentinel(publisher, [a1, a2, b, anonymous]);
     expect(b.types()).not.toContain('booking_status');
     expect(anonymous.types()).not.toContain('booking_status');
+  });
+});
+
+describe('revoked visitor tokens', () => {
+  it('answers visitor:false to a hello with a token identity revoked, as to a bad token, and sends it no directed messages', async () => {
+    const gateway = await listeningGateway();
+    const revoked = Array.from({ length: 10 }, () => issueVisitorToken(SECRET));
+    for (const token of revoked) services.revokedTokens.add(token);
+    const clients = await Promise.all(revoked.map(() => Client.open(gateway.wsUrl)));
+    const answers = await Promise.all(clients.map((client, i) => client.hello(revoked[i]!)));
+    expect(answers).toEqual(Array(10).fill({ type: 'hello', data: { visitor: false } }));
+    for (const [i, token] of revoked.entries()) await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 300 + i), { msgId: randomUUID() });
+    await publicSentinel(gateway.bus, clients);
+    for (const client of clients) expect(client.types()).not.toContain('booking_status');
+  });
+
+  it("closes every socket of a token when identity.visitor.revoked arrives; other visitors' sockets stay", async () => {
+    const gateway = await listeningGateway();
+    const token = issueVisitorToken(SECRET);
+    const other = issueVisitorToken(SECRET);
+    const [a1, a2, b] = (await Promise.all([0, 1, 2].map(() => Client.open(gateway.wsUrl)))).map((c) => c.watchClose()) as [Client, Client, Client];
+    await Promise.all([a1.hello(token), a2.hello(token), b.hello(other)]);
+
+    services.revokedTokens.add(token);
+    await publishRevocation(gateway.bus, token);
+    for (const client of [a1, a2]) expect(await client.closed()).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+
+    // The other visitor still gets its own messages; a new socket cannot say hello with the old token.
+    await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(other, 51), { msgId: randomUUID() });
+    await b.next(isBooking(51));
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    const again = await Client.open(gateway.wsUrl);
+    expect((await again.hello(token)).data).toEqual({ visitor: false });
+    await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 52), { msgId: randomUUID() });
+    await publicSentinel(gateway.bus, [again]);
+    expect(again.types()).not.toContain('booking_status');
+  });
+
+  it('a hello whose standing check was under way when the event came does not join', async () => {
+    const gateway = await listeningGateway();
+    const token = issueVisitorToken(SECRET);
+    const client = await Client.open(gateway.wsUrl);
+    // Identity answers "good" (asked before the revocation), but only after the event reached the gateway.
+    const release = services.holdStandings();
+    const lookups = services.standingLookups;
+    const answer = client.hello(token);
+    await vi.waitFor(() => expect(services.standingLookups).toBeGreaterThan(lookups));
+    await publishRevocation(gateway.bus, token);
+    await publicSentinel(gateway.bus, [client]);
+    release();
+    expect((await answer).data).toEqual({ visitor: false });
+    await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 61), { msgId: randomUUID() });
+    await publicSentinel(gateway.bus, [client]);
+    expect(client.types()).not.toContain('booking_status');
+  });
+
+  it('asks identity once for a token however many hellos carry it (20 sockets, repeated hellos)', async () => {
+    const gateway = await listeningGateway();
+    const token = issueVisitorToken(SECRET);
+    const clients = await Promise.all(Array.from({ length: 20 }, () => Client.open(gateway.wsUrl)));
+    const before = services.standingLookups;
+    const answers = await Promise.all(clients.map((client) => client.hello(token)));
+    for (const client of clients.slice(0, 5)) answers.push(await client.hello(token));
+    expect(answers.map((a) => a.data)).toEqual(Array(25).fill({ visitor: true }));
+    expect(services.standingLookups - before).toBe(1);
+  });
+
+  it('while identity cannot answer, a hello is answered visitor:false and the socket stays public', async () => {
+    const down = { ...services.urls, identity: 'http://127.0.0.1:9' };
+    const gateway = await listeningGateway({ serviceUrls: down });
+    const token = issueVisitorToken(SECRET);
+    const client = await Client.open(gateway.wsUrl);
+    expect((await client.hello(token)).data).toEqual({ visitor: false });
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('over real NATS every gateway replica closes its own sockets of the revoked token', async () => {
+    const buses: EventBus[] = [];
+    for (let i = 0; i < 3; i++) buses.push(await createBus({ natsUrl: NATS_URL, logger: silentLogger(), name: 'gateway-revocation-test' }));
+    cleanups.push(async () => {
+      await Promise.all(buses.map((bus) => bus.close()));
+    });
+    const [busA, busB, identity] = buses as [EventBus, EventBus, EventBus];
+    const replicaA = await listeningGateway({ bus: busA });
+    const replicaB = await listeningGateway({ bus: busB });
+    const token = issueVisitorToken(SECRET);
+    const other = issueVisitorToken(SECRET);
+    const onA = (await Client.open(replicaA.wsUrl)).watchClose();
+    const onB = (await Client.open(replicaB.wsUrl)).watchClose();
+    const otherOnB = (await Client.open(replicaB.wsUrl)).watchClose();
+    await Promise.all([onA.hello(token), onB.hello(token), otherOnB.hello(other)]);
+
+    services.revokedTokens.add(token);
+    await publishRevocation(identity, token);
+    expect(await onA.closed()).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+    expect(await onB.closed()).toEqual({ code: 1008, reason: 'Visitor token revoked' });
+    await publicSentinel(identity, [otherOnB]);
+    expect(otherOnB.ws.readyState).toBe(WebSocket.OPEN);
   });
 });
 

@@ -36,7 +36,7 @@ import {
   visitorTokenForId,
   VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createIdentityClient } from './identity-client.ts';
-import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts';
+import { createVisitorStandings, subscribeVisitorRevocations, visitorResolver } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
 import type { ServiceContext, ServiceRoutes } from './context.ts';
@@ -133,6 +133,8 @@ export interface ServiceAppDeps {
   logger?: Logger;
   /** The clock of the service context (ctx.now); default Date.now. Tests move it. */
   now?: () => number;
+  /** How long a replica trusts a visitor's good standing before asking again; default VISITOR_STANDING_CACHE_MS, 0 asks every time. */
+  visitorStandingCacheMs?: number | undefined;
   /** Parts of the service's context to replace after it is built (tests: a mail transport). */
   context?: Record<string, unknown> | undefined;
   /** Upload quotas, concurrency and cleanup (UPLOAD_* variables); default DEFAULT_UPLOAD_SETTINGS. */
@@ -163,8 +165,18 @@ declare module 'fastify' {
     config: ServiceConfig;
     /** preHandler: 401 without valid signed staff headers, 403 when roles are given and the staff role is not among them. */
     requireStaff(...roles: StaffRole[]): preHandlerAsyncHookHandler;
-    /** This service's view of a token identity issued (e.g. an anon_token query value), or null. */
+    /**
+     * This service's view of a token identity issued, or null: the signature only, NOT whether the
+     * token was revoked. Per-visitor reads of a token found elsewhere (an anon_token query value)
+     * use `visitorOf`.
+     */
     verifyVisitor: VisitorVerifier;
+    /**
+     * The visitor of a token found elsewhere than x-anon-token (My Posts' `anon_token` query):
+     * identity issued it and it is in good standing (not revoked), else null. What the kit's
+     * request hook sets `request.visitor` with.
+     */
+    visitorOf(token: unknown): Promise<Visitor | null>;
     /** Upload quotas, concurrency cap and cleanup timing for the kit's upload module. */
     uploadSettings: UploadSettings;
     /** A new visitor token signed with VISITOR_TOKEN_SECRET. Only the identity service issues tokens. */
@@ -186,12 +198,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The staff member the gateway signed for this request, or null. */
     staff: StaffIdentity | null;
-    /** The visitor whose issued x-anon-token the request carries, or null (none, or not one identity issued). */
+    /**
+     * The visitor whose issued x-anon-token the request carries, or null (none, not one identity
+     * issued, or revoked): set once by the kit for every route, reads and writes alike.
+     */
     visitor: Visitor | null;
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -262,6 +276,9 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   app.decorate('config', { name: def.name, schema: def.schema, nodeEnv, env });
   const verifyVisitor = createVisitorVerifier(deps.visitorSecret, def.name);
   app.decorate('verifyVisitor', verifyVisitor);
+  const standings = createVisitorStandings(deps.sql, { now: deps.now ?? Date.now, cacheMs: deps.visitorStandingCacheMs });
+  const visitorOf = visitorResolver(verifyVisitor, standings);
+  app.decorate('visitorOf', visitorOf);
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });
   app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
   app.decorate('visitorTokens', {
@@ -275,17 +292,14 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.staff = verifyStaffHeaders(deps.staffSecret, request.headers, request);
-    request.visitor = verifyVisitor(request.headers[VISITOR_TOKEN_HEADER]);
-    // Writes refuse a token identity revoked (kit_revoked_visitors, fed by identity.visitor.revoked);
-    // reads skip the lookup.
-    if (request.visitor && !SAFE_METHODS.has(request.method) && (await isVisitorRevoked(deps.sql, request.visitor))) {
-      request.visitor = null;
-    }
+    // The one place a token becomes a visitor: a token identity revoked (kit_revoked_visitors, fed
+    // by identity.visitor.revoked) is no visitor for any route, reads and writes alike.
+    request.visitor = await visitorOf(request.headers[VISITOR_TOKEN_HEADER]);
   });
   let stopRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     // A bus that cannot subscribe now (it reports not ready on /readyz) must not keep the app down.
-    stopRevocations = await subscribeVisitorRevocations(app, def.name).catch((err: unknown) => {
+    stopRevocations = await subscribeVisitorRevocations(app, def.name, standings).catch((err: unknown) => {
       app.log.error({ err }, 'subscribing to visitor revocations failed');
       return undefined;
     });

@@ -81,6 +81,7 @@ export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffAct
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
 export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
+export { VISITOR_REVOKED_SUBJECT, VISITOR_STANDING_CACHE_MS, type VisitorStanding } from './revocations.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
-import { createSql } from '../src/db.ts';
+import { createSql, type Sql } from '../src/db.ts';
 import { createLogger, maskUrl, scrubLogText } from '../src/logger.ts';
-import { TEST_STAFF_SECRET, TEST_VISITOR_SECRET, testVisitorToken } from '../src/testing.ts';
+import { runMigrations } from '../src/migrate.ts';
+import { createTestDatabase, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, testVisitorToken, type TestDatabase } from '../src/testing.ts';
 import { fixtureService, sleep } from './helpers.ts';
 
 /** A booking reference as ama-booking issues them: "AMA" and 20 digits and capitals. */
@@ -58,9 +59,14 @@ describe('scrubLogText and maskUrl', () => {
 
 describe('request logs of a real service app', () => {
   const { lines, stream } = capture();
-  const sql = createSql('postgres://postgres@127.0.0.1:5432/postgres', { schema: 'public', max: 1 });
+  let db: TestDatabase;
+  let sql: Sql;
   let app: FastifyInstance;
   beforeAll(async () => {
+    // The kit's tables (a request with a token looks its standing up in kit_revoked_visitors).
+    db = await createTestDatabase();
+    await runMigrations({ databaseUrl: db.url, schema: fixtureService.schema, migrationsDir: fixtureService.migrationsDir, logger: createLogger('migrate', 'silent') });
+    sql = createSql(db.url, { schema: fixtureService.schema, max: 1 });
     app = await createServiceApp(fixtureService, {
       sql,
       bus: createMemoryBus(),
@@ -80,7 +86,8 @@ describe('request logs of a real service app', () => {
   });
   afterAll(async () => {
     await app?.close();
-    await sql.end();
+    await sql?.end();
+    await db?.drop();
   });
 
   it('never show the anon_token query, the x-anon-token header or a booking reference (access, timeout and error lines)', async () => {

@@ -46,7 +46,16 @@ describe('forum with PostgreSQL frozen', () => {
     pg.freeze();
     try {
       const started = Date.now();
-      const [searched, written] = await Promise.all([search(), write()]);
+      // A token this replica has not seen yet: its standing must come from the frozen database.
+      const freshToken = issueVisitorToken(DEV_VISITOR_TOKEN_SECRET);
+      const [searched, written, mine] = await Promise.all([
+        search(),
+        write(),
+        fetch(`${forum.url}/api/notifications`, { headers: { 'x-anon-token': freshToken } }),
+      ]);
+      // Never 401 for a token whose standing cannot be read (the web app would drop the token).
+      expect(mine.status).toBe(503);
+      expect(await mine.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
       // A hang guard, not a speed target: the kit's deadline is 4.5 s.
       expect(Date.now() - started).toBeLessThan(8_000);
       expect(searched.status).toBe(503);

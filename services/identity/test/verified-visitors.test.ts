@@ -72,6 +72,27 @@ describe('DELETE /api/session (forget this device)', () => {
   });
 });
 
+describe('GET /internal/visitor-standing (the gateway asks before a socket joins a room)', () => {
+  const standing = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/internal/visitor-standing', headers: token === undefined ? {} : { 'x-anon-token': token } });
+
+  it('answers revoked from the moment DELETE /api/session answered, before any event went out', async () => {
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => createSession(t.app)));
+    for (const res of await Promise.all(tokens.map((token) => standing(token)))) expect(res.json()).toEqual({ standing: 'good' });
+    // This service's relay is off (relay: false): only identity's own table can know.
+    await Promise.all(tokens.map((token) => revoke(token)));
+    for (const res of await Promise.all(tokens.map((token) => standing(token)))) expect(res.json()).toEqual({ standing: 'revoked' });
+  });
+
+  it('answers revoked for a token identity never issued, a made-up value and none, never an error', async () => {
+    for (const token of [testVisitorToken(), issueVisitorToken(`${TEST_VISITOR_SECRET}-other`), 'x', 'a'.repeat(300), undefined]) {
+      const res = await standing(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ standing: 'revoked' });
+    }
+  });
+});
+
 describe('reserved usernames', () => {
   it('refuses the reserved words and anonymous as usernames', async () => {
     for (const name of ['admin', 'Moderator', 'support', 'anonymous', 'official']) {

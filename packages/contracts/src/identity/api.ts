@@ -166,3 +166,12 @@ export const RecoveryPhraseStatusResponse = z.object({
   created_at: z.number().nullable(),
 });
 export type RecoveryPhraseStatusResponse = z.infer<typeof RecoveryPhraseStatusResponse>;
+
+/**
+ * Internal call (never routed by the gateway): the standing of the token in x-anon-token as identity
+ * knows it at this moment (the gateway asks before a socket joins its visitor's room). `revoked`
+ * also for a token identity did not issue.
+ */
+export const VISITOR_STANDING_PATH = '/internal/visitor-standing';
+export const VisitorStandingResponse = z.object({ standing: z.enum(['good', 'revoked']) });
+export type VisitorStandingResponse = z.infer<typeof VisitorStandingResponse>;

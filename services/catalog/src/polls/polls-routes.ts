@@ -26,7 +26,7 @@ export const pollRoutes: ServiceRoutes = async (base, ctx) => {
     },
     async (req) => {
       const { anon_token: token, ...query } = req.query;
-      const mine = token === undefined ? undefined : (app.verifyVisitor(token)?.hash ?? null);
+      const mine = token === undefined ? undefined : ((await app.visitorOf(token))?.hash ?? null);
       return pollsService.listPolls(ctx, query, mine);
     },
   );

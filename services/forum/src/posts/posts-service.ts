@@ -97,17 +97,17 @@ export function inclusiveEnd(endDate: number): number {
 }
 
 /**
- * `visitorHashOf` is the kit's app.verifyVisitor: My Posts (anon_token) lists the posts of a token
- * identity issued; any other value lists nothing, never an error.
+ * `visitorHashOf` is the kit's app.visitorOf: My Posts (anon_token) lists the posts of a token
+ * identity issued and did not revoke; any other value lists nothing, never an error.
  */
 export async function listPosts(
   ctx: ServiceContext,
   query: ListPostsInput,
-  visitorHashOf: (token: string) => Buffer | null,
+  visitorHashOf: (token: string) => Buffer | null | Promise<Buffer | null>,
   summaries: SummaryJsonCache,
   lists: FeedListCache | null = null,
 ): Promise<string> {
-  const authorTokenHash = query.anon_token ? visitorHashOf(query.anon_token) : undefined;
+  const authorTokenHash = query.anon_token ? await visitorHashOf(query.anon_token) : undefined;
   if (authorTokenHash === null) return listAnswer({ posts: [], total: 0 });
   const filters: postLists.PostFilters = {
     type: query.type,

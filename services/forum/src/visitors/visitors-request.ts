@@ -4,7 +4,7 @@ import type { ServiceContext } from '@wfm/service-kit';
 
 /**
  * What the forum's routes and hooks read from a request. The forum's view of a visitor is the kit's
- * `request.visitor`: a token identity issued (HMAC tag, not revoked for writes), stored as the kit's
+ * `request.visitor`: a token identity issued (HMAC tag) and did not revoke, stored as the kit's
  * keyed per-service hash (`visitor.hash`). Any other x-anon-token is no visitor: reads ignore it,
  * per-visitor writes answer 401 (requireVisitor).
  */
@@ -14,11 +14,11 @@ export function visitorHash(req: FastifyRequest): Buffer | null {
   return req.visitor?.hash ?? null;
 }
 
-/** For a token found elsewhere (the My Posts `anon_token` query): its hash, or null when identity did not issue it. */
+/** For a token found elsewhere (the My Posts `anon_token` query): its hash, or null when identity did not issue it or revoked it. */
 export const verifiedVisitorHash =
-  (app: Pick<FastifyInstance, 'verifyVisitor'>) =>
-  (token: string): Buffer | null =>
-    app.verifyVisitor(token)?.hash ?? null;
+  (app: Pick<FastifyInstance, 'visitorOf'>) =>
+  async (token: string): Promise<Buffer | null> =>
+    (await app.visitorOf(token))?.hash ?? null;
 
 /**
  * The author name to store (no impersonation): `Anonymous` for anonymous writes, else the name

@@ -25,6 +25,12 @@ export async function findVisitorByTokenHash(db: Db, tokenHash: Buffer): Promise
   return rows[0] ?? null;
 }
 
+/** True when identity issued the token of `tokenHash` and has not revoked it. */
+export async function isLiveToken(db: Db, tokenHash: Buffer): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM visitors WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`;
+  return rows.length > 0;
+}
+
 /** Marks the visitor of a token revoked; false when there was no such live token. */
 export async function revokeVisitor(db: Db, tokenHash: Buffer): Promise<boolean> {
   const rows = await db`

@@ -14,6 +14,8 @@ import {
   DeleteSessionResponse,
   ProfileCheckResponse,
   UserProfileResponse,
+  VISITOR_STANDING_PATH,
+  VisitorStandingResponse,
 } from '@wfm/contracts/identity';
 import * as identity from './visitors-service.ts';
 import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
@@ -72,6 +74,13 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
       schema: { body: AuthorNameCheckBody, response: { 200: AuthorNameCheckResponse, 400: ErrorResponse } },
     },
     async (req) => ({ name: await identity.acceptAuthorName(ctx, req.body.token, req.body.name) }),
+  );
+
+  // Internal: the gateway asks before a websocket joins a visitor's room (a revoked token never joins).
+  app.get(
+    VISITOR_STANDING_PATH,
+    { logLevel: 'warn', schema: { response: { 200: VisitorStandingResponse } } },
+    async (req) => identity.visitorStanding(ctx, anonTokenHeader(req.headers)),
   );
 
   app.get(

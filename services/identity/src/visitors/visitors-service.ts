@@ -6,6 +6,7 @@ import {
   type CreateProfileResponse,
   type CreateSessionResponse,
   type UserProfileResponse,
+  type VisitorStandingResponse,
 } from '@wfm/contracts/identity';
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import {
@@ -52,7 +53,7 @@ export async function issueVisitorToken(
 /**
  * Ends the token of the request's (verified) visitor: its row no longer answers to it, and the
  * identity.visitor.revoked event carries the kit's revocation key to every service, which then
- * refuses the token for per-visitor writes. The username stays taken.
+ * refuses the token for every per-visitor read and write, and to the gateway, which drops its sockets. The username stays taken.
  */
 export async function revokeVisitorToken(ctx: Ctx, token: string, visitor: Visitor): Promise<{ revoked: boolean }> {
   return ctx.sql.begin(async (tx) => {
@@ -60,6 +61,15 @@ export async function revokeVisitorToken(ctx: Ctx, token: string, visitor: Visit
     await writeEvent(tx, 'identity.visitor.revoked', { revocation: visitor.revocation, at: ctx.now() });
     return { revoked };
   });
+}
+
+/**
+ * The standing of `token` as identity knows it now (its own table, not the kit's copy fed by the
+ * event): `good` only for a token identity issued and has not revoked.
+ */
+export async function visitorStanding(ctx: Pick<ServiceContext, 'sql'>, token: string | undefined): Promise<VisitorStandingResponse> {
+  if (token === undefined || !AnonToken.safeParse(token).success) return { standing: 'revoked' };
+  return { standing: (await visitors.isLiveToken(ctx.sql, hashAnonToken(token))) ? 'good' : 'revoked' };
 }
 
 /**
