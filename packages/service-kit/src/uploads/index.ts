@@ -40,3 +40,4 @@ export {
   uploadSettingsFromEnv,
   type UploadSettings,
 } from './upload-settings.ts';
+export { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency.ts';
