@@ -288,12 +288,12 @@ describe('staff lockout (issue 25 item 8): the per-username ceiling never refuse
       login(lockout.app, { username: owner.username, password: `guess ${i}` }, { ip }),
     );
     expect(failures.map((r) => r.statusCode)).toEqual(failures.map(() => 401));
-    const rows = await lockout.sql<{ network: string }[]>`
-      SELECT network FROM login_network_failures WHERE username_hash = ${usernameKey(owner.username)} AND network = '2001:db8:100::/48'`;
-    expect(rows).toEqual([{ network: '2001:db8:100::/48' }]);
     // Another /64 (and another address) inside a /48 that failed: refused, the right password too.
     const sameNetwork = await login(lockout.app, { username: owner.username, password: owner.password }, { ip: '2001:db8:100:2::7' });
     expect(sameNetwork.statusCode).toBe(429);
+    const rows = await lockout.sql<{ network: string }[]>`
+      SELECT network FROM login_network_failures WHERE username_hash = ${usernameKey(owner.username)} AND network = '2001:db8:100::/48'`;
+    expect(rows).toEqual([{ network: '2001:db8:100::/48' }]);
     // A /48 with no failures: the owner's right password is not refused.
     expect((await login(lockout.app, { username: owner.username, password: owner.password }, { ip: '2001:db8:ffff:1::1' })).statusCode).toBe(200);
   });
