@@ -32,7 +32,10 @@ beforeAll(async () => {
   sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
   const login = await raw('POST', '/api/admin/login', { body: admin });
   expect(login.status).toBe(200);
-  staffCookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  // Through the gateway, the login sets the staff login cookie and the device cookie (issue 25 item 8).
+  const cookies = login.headers.getSetCookie();
+  expect(cookies.map((c) => c.split('=')[0])).toEqual(['wfm_staff', 'wfm_staff_device']);
+  staffCookie = cookies.map((c) => c.split(';')[0]!).join('; ');
 });
 afterAll(async () => {
   await sql?.end({ timeout: 1 });
