@@ -13,6 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    /** The site's database (for checks of what a restore keeps; tests never write to it directly). */
+    databaseUrl: string;
     admin: { username: string; password: string };
   }
 }
@@ -71,5 +73,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('siteUrl', siteUrl);
   project.provide('admin', E2E_ADMIN);
+  project.provide('databaseUrl', db.url);
   return teardown;
 }

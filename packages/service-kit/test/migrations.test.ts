@@ -62,7 +62,7 @@ describe('runMigrations', () => {
 
     const kit = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.kit_migrations');
     const service = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.pgmigrations ORDER BY id');
-    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors', '003_outbox_trace_context', '004_visitors_seen']);
+    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors', '003_outbox_trace_context', '004_visitors_seen', '005_revoked_visitors_kept_by_restore']);
     expect(service.map((m) => m.name)).toEqual(['001_items', '002_item_notes']);
   });
 

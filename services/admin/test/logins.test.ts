@@ -46,6 +46,20 @@ describe('POST /api/admin/login', () => {
     expect((await checkSession(t.app, sessionCookie(res))).statusCode).toBe(200);
   });
 
+  it('sets a signed device cookie after a login: HttpOnly, SameSite=Strict, Secure and __Host- over https', async () => {
+    const staff = await createStaff(t.sql);
+    const cookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie']].flat().map(String);
+    const plain = cookies(await login(t.app, { username: staff.username, password: staff.password }));
+    expect(plain).toHaveLength(2);
+    expect(plain[1]).toMatch(/^wfm_staff_device=v1\.[A-Za-z0-9_-]{43}\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=15552000; HttpOnly; SameSite=Strict$/);
+    const secure = cookies(
+      await login(t.app, { username: staff.username, password: staff.password }, { ip: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } }),
+    );
+    expect(secure[1]).toMatch(/^__Host-wfm_staff_device=v1\.[^;]+; Path=\/; Max-Age=15552000; HttpOnly; SameSite=Strict; Secure$/);
+    // A failed login sets no cookie at all.
+    expect((await login(t.app, { username: staff.username, password: 'wrong password' })).headers['set-cookie']).toBeUndefined();
+  });
+
   it('matches the username regardless of case', async () => {
     const staff = await createStaff(t.sql);
     const res = await login(t.app, { username: staff.username.toUpperCase(), password: staff.password });

@@ -8,7 +8,7 @@ import { buildTestService, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { auditStaffRoutes } from '../src/audit/audit-staff-routes.ts';
 import { backupsStaffRoutes } from '../src/backups/backups-staff-routes.ts';
-import { tocWithout } from '../src/backups/backups-restore-task.ts';
+import { tocWithout, unknownRelations } from '../src/backups/backups-restore-task.ts';
 import { loginsRoutes } from '../src/logins/logins-routes.ts';
 import { accountsStaffRoutes } from '../src/accounts/accounts-staff-routes.ts';
 import { startWorker, type RunningWorker } from '../src/worker/worker-process.ts';
@@ -103,6 +103,37 @@ describe('a restore and the staff accounts, sessions and audit log', () => {
     expect(another.statusCode).toBe(201);
   });
 
+  it('keeps the rows of tables marked "restore: keep" (security state), newer ones included, and replaces the rest of their schema', async () => {
+    const superAdmin = await createStaff(t.sql, { role: 'Super Admin' });
+    await t.sql`CREATE SCHEMA jobs`;
+    await t.sql`CREATE TABLE jobs.kit_revoked_visitors (revocation text PRIMARY KEY, revoked_at timestamptz NOT NULL DEFAULT now())`;
+    await t.sql`CREATE INDEX kit_revoked_visitors_at ON jobs.kit_revoked_visitors (revoked_at)`;
+    await t.sql`COMMENT ON TABLE jobs.kit_revoked_visitors IS 'restore: keep (test)'`;
+    await t.sql`CREATE TABLE jobs.listings (id int PRIMARY KEY, title text NOT NULL)`;
+    await t.sql`INSERT INTO jobs.kit_revoked_visitors (revocation) VALUES ('before')`;
+    await t.sql`INSERT INTO jobs.listings VALUES (1, 'before the backup')`;
+    const backup = await asStaff(t, superAdmin, { method: 'POST', url: '/api/admin/database/backup' });
+    expect(backup.statusCode).toBe(200);
+    const { fileName } = backup.json<{ fileName: string }>();
+
+    await t.sql`INSERT INTO jobs.kit_revoked_visitors (revocation) VALUES ('after')`;
+    await t.sql`INSERT INTO jobs.listings VALUES (2, 'after the backup')`;
+    const restored = await asStaff(t, superAdmin, { method: 'POST', url: '/api/admin/database/restore', payload: { backupFileName: fileName } });
+    expect(restored.statusCode, restored.body).toBe(200);
+
+    expect(await t.sql`SELECT id, title FROM jobs.listings ORDER BY id`).toEqual([{ id: 1, title: 'before the backup' }]);
+    expect(await t.sql`SELECT revocation FROM jobs.kit_revoked_visitors ORDER BY revocation`).toEqual([
+      { revocation: 'after' },
+      { revocation: 'before' },
+    ]);
+    // Its index, primary key and mark are still there (the table was never dropped).
+    expect(await t.sql`SELECT indexname FROM pg_indexes WHERE schemaname = 'jobs' AND tablename = 'kit_revoked_visitors' ORDER BY 1`).toEqual([
+      { indexname: 'kit_revoked_visitors_at' },
+      { indexname: 'kit_revoked_visitors_pkey' },
+    ]);
+    expect(await t.sql`SELECT obj_description('jobs.kit_revoked_visitors'::regclass, 'pg_class') AS mark`).toEqual([{ mark: 'restore: keep (test)' }]);
+  });
+
   it('answers malformed restore bodies 400 with a message', async () => {
     const url = '/api/admin/database/restore';
     for (const payload of ['{"backupFileName": "wfm-backup-', JSON.stringify({ backupFileName: 5 }), JSON.stringify({ backupFileName: ['a.dump'] }), '[]']) {
@@ -141,6 +172,55 @@ describe('tocWithout', () => {
     '3440; 0 0 ACL - SCHEMA forum postgres',
     '230; 1259 16980 TABLE forum admin postgres',
   ].join('\n');
+
+  it('comments out a kept table and its objects (data, comment, ACL, constraints, indexes, triggers) and its schema entry, and nothing else', () => {
+    const schemaToc = [
+      '6; 2615 22934 SCHEMA - identity postgres',
+      '3440; 0 0 ACL - SCHEMA identity postgres',
+      '215; 1259 22935 TABLE identity kit_revoked_visitors postgres',
+      '3363; 0 0 COMMENT identity TABLE kit_revoked_visitors postgres',
+      '3364; 0 0 ACL identity TABLE kit_revoked_visitors postgres',
+      '217; 1259 22945 TABLE identity visitors postgres',
+      '3365; 0 0 COMMENT identity TABLE visitors postgres',
+      '3354; 0 22935 TABLE DATA identity kit_revoked_visitors postgres',
+      '3356; 0 22945 TABLE DATA identity visitors postgres',
+      '3206; 2606 22943 CONSTRAINT identity kit_revoked_visitors kit_revoked_visitors_pkey postgres',
+      '3209; 2606 22952 CONSTRAINT identity visitors visitors_pkey postgres',
+      '3207; 1259 22955 INDEX identity kit_revoked_visitors_at postgres',
+      '3208; 1259 22956 INDEX identity visitors_token_idx postgres',
+      '3267; 2620 22658 TRIGGER identity kit_revoked_visitors stamp postgres',
+      '3268; 2606 22957 FK CONSTRAINT identity recovery visitor_fkey postgres',
+      '7; 2615 16968 SCHEMA - forum postgres',
+      '227; 1259 16969 TABLE forum kit_revoked_visitors postgres',
+    ].join('\n');
+    const active = tocWithout(schemaToc, ['admin'], [{ schema: 'identity', name: 'kit_revoked_visitors', indexes: ['kit_revoked_visitors_at', 'kit_revoked_visitors_pkey'] }])
+      .split('\n')
+      .filter((line) => !line.startsWith(';'));
+    expect(active).toEqual([
+      '3440; 0 0 ACL - SCHEMA identity postgres',
+      '217; 1259 22945 TABLE identity visitors postgres',
+      '3365; 0 0 COMMENT identity TABLE visitors postgres',
+      '3356; 0 22945 TABLE DATA identity visitors postgres',
+      '3209; 2606 22952 CONSTRAINT identity visitors visitors_pkey postgres',
+      '3208; 1259 22956 INDEX identity visitors_token_idx postgres',
+      '3268; 2606 22957 FK CONSTRAINT identity recovery visitor_fkey postgres',
+      '7; 2615 16968 SCHEMA - forum postgres',
+      '227; 1259 16969 TABLE forum kit_revoked_visitors postgres',
+    ]);
+  });
+
+  it('names the tables and views of an archived schema that the archive does not know and the restore does not keep', () => {
+    const schemaToc = ['6; 2615 1 SCHEMA - forum postgres', '227; 1259 2 TABLE forum posts postgres', '228; 1259 3 VIEW forum hot postgres'].join('\n');
+    const live = [
+      { schema: 'forum', name: 'posts' },
+      { schema: 'forum', name: 'hot' },
+      { schema: 'forum', name: 'newer' },
+      { schema: 'forum', name: 'kit_revoked_visitors' },
+      { schema: 'admin', name: 'staff' },
+      { schema: 'jobs', name: 'not_in_the_archive_at_all' },
+    ];
+    expect(unknownRelations(schemaToc, live, [{ schema: 'forum', name: 'kit_revoked_visitors', indexes: [] }])).toEqual(['forum.newer']);
+  });
 
   it('comments out every entry of a kept schema, the schema itself included, and nothing else', () => {
     const active = tocWithout(toc, ['admin'])

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@wfm/service-kit';
+import { createConcurrencyLimiter, type ServiceDefinition } from '@wfm/service-kit';
+import { identityEnv, identityEnvSchema } from './env.ts';
 import type { IdentityContext } from './context.ts';
 import { recoveryRoutes } from './recovery/recovery-routes.ts';
 import { IDENTITY_LIMITS } from './rate-limits.ts';
@@ -12,10 +13,12 @@ export const service: ServiceDefinition<IdentityContext> = {
   name: 'identity',
   schema: 'identity',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  env: identityEnvSchema,
   limits: IDENTITY_LIMITS,
   context: (base, app) => ({
     ...base,
     visitorTokens: { issue: () => app.issueVisitorToken(), ...app.visitorTokens },
+    recoveryLimiter: createConcurrencyLimiter(identityEnv(base).RECOVERY_MAX_CONCURRENT),
   }),
   routes: [visitorsStaffRoutes, visitorsRoutes, recoveryRoutes],
   onReady: async (app, ctx) => {

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@wfm/service-kit';
+import type { ConcurrencyLimiter, ServiceContext } from '@wfm/service-kit';
 
 /**
  * The identity service's context: the kit's, plus the visitor tokens it alone issues (signed with
@@ -15,4 +15,6 @@ export interface IdentityContext extends ServiceContext {
     /** A key derived from VISITOR_TOKEN_SECRET for one named purpose. */
     secretKey(purpose: string): Buffer;
   };
+  /** Recovery attempts this process checks at once (RECOVERY_MAX_CONCURRENT); beyond it, 503. */
+  readonly recoveryLimiter: ConcurrencyLimiter;
 }

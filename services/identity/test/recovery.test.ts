@@ -219,3 +219,45 @@ describe('recovery limits', () => {
     expect(token).not.toBe(own.token);
   });
 });
+
+describe('the global cap on recovery attempts in flight', () => {
+  let capped: TestService;
+  beforeAll(async () => {
+    capped = await buildTestService(service, { relay: false, env: { RECOVERY_MAX_CONCURRENT: '2' } });
+  });
+  afterAll(async () => capped?.close());
+
+  const limiterOf = (s: TestService) => (s.ctx as unknown as { recoveryLimiter: { tryAcquire(): (() => void) | null } }).recoveryLimiter;
+
+  it('answers 503 with a message and Retry-After while the cap is taken, and works again once a slot is free', async () => {
+    const { token, phrase } = await member(capped.app);
+    const held = [limiterOf(capped).tryAcquire(), limiterOf(capped).tryAcquire()];
+    expect(held.every(Boolean)).toBe(true);
+    try {
+      const refused = await recover(capped.app, { phrase }, randomIp());
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ message: RECOVERY_MESSAGES.busy });
+      expect(refused.headers['retry-after']).toBe('1');
+    } finally {
+      held.pop()!();
+    }
+    const ok = await recover(capped.app, { phrase }, randomIp());
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().anon_token).toBe(token);
+    held.pop()!();
+  });
+
+  it('many parallel attempts from many addresses: those beyond the cap get 503 with a message, none a 500, the slots come back', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => member(capped.app)));
+    const attempts = Array.from({ length: 16 }, (_, i) => members[i % members.length]!);
+    const answers = await Promise.all(attempts.map((m) => recover(capped.app, { phrase: m.phrase }, randomIp())));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.every((c) => c === 200 || c === 503), codes.join()).toBe(true);
+    expect(codes.filter((c) => c === 503).length).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.statusCode === 503)) expect(a.json()).toEqual({ message: RECOVERY_MESSAGES.busy });
+    for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(a.json().anon_token).toBe(attempts[i]!.token);
+    // Every slot was given back.
+    const again = await Promise.all(members.slice(0, 2).map((m) => recover(capped.app, { phrase: m.phrase }, randomIp())));
+    expect(again.map((a) => a.statusCode)).toEqual([200, 200]);
+  });
+});

@@ -134,6 +134,8 @@ export const RECOVERY_MESSAGES = {
   malformed: 'Enter the 12 words of your recovery phrase, separated by spaces.',
   noMatch: 'No username matches that recovery phrase.',
   usernameRequired: 'Pick a username before creating a recovery phrase.',
+  /** 503 (with Retry-After): the process is already checking RECOVERY_MAX_CONCURRENT phrases. */
+  busy: 'Too many recovery attempts right now. Please try again in a moment.',
 } as const;
 
 /**

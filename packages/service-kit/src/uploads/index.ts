@@ -40,4 +40,5 @@ export {
   uploadSettingsFromEnv,
   type UploadSettings,
 } from './upload-settings.ts';
+export { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency.ts';
 export { ownedUploads, storedNameOf } from './owned-uploads.ts';

@@ -23,3 +23,41 @@ export async function reseedOutboxSequences(db: Db, schemas: readonly string[]):
       ) outbox_sequence`;
   }
 }
+
+/** A table of a service schema, by schema and name. */
+export interface SchemaTable {
+  schema: string;
+  name: string;
+}
+
+/** The comment that marks a table a restore leaves as it is (docs/backups.md, "What a restore keeps"). */
+export const RESTORE_KEEP_MARK = 'restore: keep';
+
+/**
+ * Tables of `schemas` that a restore keeps: their comment starts with RESTORE_KEEP_MARK (set by the
+ * owning service's migration), with the names of their indexes (the archive names an index, not its
+ * table).
+ */
+export async function readKeptTables(db: Db, schemas: readonly string[]): Promise<(SchemaTable & { indexes: string[] })[]> {
+  return db<(SchemaTable & { indexes: string[] })[]>`
+    SELECT n.nspname AS schema, c.relname AS name,
+           coalesce(array_agg(i.relname ORDER BY i.relname) FILTER (WHERE i.relname IS NOT NULL), '{}') AS indexes
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_index x ON x.indrelid = c.oid
+    LEFT JOIN pg_class i ON i.oid = x.indexrelid
+    WHERE n.nspname = ANY(${schemas as string[]}::text[])
+      AND c.relkind IN ('r', 'p')
+      AND starts_with(coalesce(obj_description(c.oid, 'pg_class'), ''), ${RESTORE_KEEP_MARK})
+    GROUP BY n.nspname, c.relname
+    ORDER BY 1, 2`;
+}
+
+/** The tables and views of `schemas` as the database has them now. */
+export async function readLiveRelations(db: Db, schemas: readonly string[]): Promise<SchemaTable[]> {
+  return db<SchemaTable[]>`
+    SELECT n.nspname AS schema, c.relname AS name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ANY(${schemas as string[]}::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    ORDER BY 1, 2`;
+}

@@ -9,7 +9,7 @@ import { SERVICE_SCHEMAS } from './backups-backup-task.ts';
 import { isBackupFileName } from './backups-files.ts';
 import { TASK_NAMES } from './backups-task-names.ts';
 import { assertToolMatchesServer, listArchive, runPgTool, type PgToolsOptions } from './backups-pg-tools.ts';
-import { reseedOutboxSequences } from './backups-repository.ts';
+import { readKeptTables, readLiveRelations, reseedOutboxSequences, type SchemaTable } from './backups-repository.ts';
 
 /**
  * Schemas a restore leaves exactly as they are, although backups contain them: the admin schema
@@ -20,26 +20,97 @@ import { reseedOutboxSequences } from './backups-repository.ts';
 export const KEPT_SCHEMAS: readonly string[] = ['admin'];
 
 /** `<dump id>; <catalog oid> <object oid> <TYPE WORDS> <schema or -> <name...> <owner>` */
-const TOC_ENTRY = /^\d+; \d+ \d+ [A-Z]+(?: [A-Z]+)* (\S+) (.+) \S+$/;
+const TOC_ENTRY = /^\d+; \d+ \d+ ([A-Z]+(?: [A-Z]+)*) (\S+) (.+) \S+$/;
+
+/** A table a restore leaves as it is (its comment starts with "restore: keep"), with its indexes. */
+export interface KeptTable {
+  schema: string;
+  name: string;
+  indexes: readonly string[];
+}
+
+interface TocEntry {
+  type: string;
+  schema: string;
+  name: string;
+}
+
+const parseEntry = (line: string): TocEntry | null => {
+  const entry = TOC_ENTRY.exec(line);
+  if (!entry) return null;
+  const [, type, schema, name] = entry as unknown as [string, string, string, string];
+  return { type, schema, name };
+};
+
+/** Whether a TOC entry is the kept table itself or an object of it (data, comment, ACL, constraint, index, trigger...). */
+function ofKeptTable({ type, name }: TocEntry, table: KeptTable): boolean {
+  switch (type) {
+    case 'TABLE':
+    case 'TABLE DATA':
+    case 'ROW SECURITY':
+      return name === table.name;
+    case 'COMMENT':
+    case 'ACL':
+    case 'SECURITY LABEL':
+      return name === `TABLE ${table.name}` || name.startsWith(`COLUMN ${table.name}.`);
+    case 'CONSTRAINT':
+    case 'FK CONSTRAINT':
+    case 'CHECK CONSTRAINT':
+    case 'TRIGGER':
+    case 'DEFAULT':
+    case 'POLICY':
+    case 'RULE':
+      return name.startsWith(`${table.name} `);
+    case 'INDEX':
+      return table.indexes.includes(name);
+    default:
+      return false;
+  }
+}
 
 /**
  * The archive's table of contents without the entries of `schemas`: their objects, data, ACLs,
  * comments and default privileges, and the schema entries themselves (else `--clean` would try to
- * drop the schema). Left-out entries stay in the list as comments.
+ * drop the schema). Without the entries of the kept `tables` either (security state that only grows:
+ * revocations, staff names, ended recovery verifiers); the schema entry of a schema holding one is
+ * left out too, so the schema is not dropped (its other objects are, one by one). Left-out entries
+ * stay in the list as comments.
  */
-export function tocWithout(toc: string, schemas: readonly string[]): string {
+export function tocWithout(toc: string, schemas: readonly string[], tables: readonly KeptTable[] = []): string {
   const kept = new Set(schemas);
+  const keptTables = new Map<string, KeptTable[]>();
+  for (const table of tables) keptTables.set(table.schema, [...(keptTables.get(table.schema) ?? []), table]);
   return toc
     .split('\n')
     .map((line) => {
-      const entry = TOC_ENTRY.exec(line);
+      const entry = parseEntry(line);
       if (!entry) return line;
-      const [, schema, name] = entry as unknown as [string, string, string];
+      const { type, schema, name } = entry;
       const ofKeptSchema =
         kept.has(schema) || (schema === '-' && (kept.has(name) || (name.startsWith('SCHEMA ') && kept.has(name.slice(7)))));
-      return ofKeptSchema ? `; kept out of the restore: ${line}` : line;
+      const holdsKeptTable = schema === '-' && type === 'SCHEMA' && keptTables.has(name);
+      const keptHere = (keptTables.get(schema) ?? []).some((table) => ofKeptTable(entry, table));
+      return ofKeptSchema || holdsKeptTable || keptHere ? `; kept out of the restore: ${line}` : line;
     })
     .join('\n');
+}
+
+const RELATION_TYPES = new Set(['TABLE', 'VIEW', 'MATERIALIZED VIEW', 'FOREIGN TABLE']);
+
+/**
+ * Tables and views the database has in a schema the archive holds, that the archive does not know
+ * and the restore does not keep: a migration ran since the backup. pg_restore would leave them
+ * next to the backup's older migration record, so the restore is refused instead.
+ */
+export function unknownRelations(toc: string, live: readonly SchemaTable[], tables: readonly KeptTable[]): string[] {
+  const entries = toc.split('\n').map(parseEntry).filter((e): e is TocEntry => e !== null);
+  const archived = new Set(entries.filter((e) => RELATION_TYPES.has(e.type)).map((e) => `${e.schema}.${e.name}`));
+  const archivedSchemas = new Set(entries.filter((e) => e.type === 'SCHEMA' && e.schema === '-').map((e) => e.name));
+  const keptNames = new Set(tables.map((t) => `${t.schema}.${t.name}`));
+  return live
+    .filter((r) => archivedSchemas.has(r.schema) && !KEPT_SCHEMAS.includes(r.schema))
+    .map((r) => `${r.schema}.${r.name}`)
+    .filter((name) => !archived.has(name) && !keptNames.has(name));
 }
 
 export const RestoreTaskData = z.object({
@@ -80,9 +151,21 @@ async function reseedOutboxes(databaseUrl: string, schemas: readonly string[]): 
   }
 }
 
+/** The kept tables (security state) and every table and view of the service schemas, as they are now. */
+async function readLiveSchemas(databaseUrl: string, schemas: readonly string[]): Promise<{ keptTables: KeptTable[]; live: SchemaTable[] }> {
+  const sql = postgres(databaseUrl, { max: 1, connect_timeout: 10, onnotice: () => undefined });
+  try {
+    return { keptTables: await readKeptTables(sql, schemas), live: await readLiveRelations(sql, schemas) };
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
 /**
  * `pg_restore --single-transaction --clean --if-exists`: every service schema but the kept ones
- * (KEPT_SCHEMAS) is replaced by the backup's in one transaction (a failure changes nothing). Services keep running: their pools
+ * (KEPT_SCHEMAS) is replaced by the backup's in one transaction (a failure changes nothing), except
+ * the tables marked "restore: keep" (security state: revocations, staff names, ended recovery
+ * verifiers), which keep their rows, the newer ones included. Services keep running: their pools
  * resolve tables by name, and the `admin.database.restored` event tells them to drop caches.
  */
 export function createRestoreHandler(opts: RestoreTaskOptions): TaskHandler {
@@ -98,7 +181,16 @@ export function createRestoreHandler(opts: RestoreTaskOptions): TaskHandler {
       if (!found?.isFile()) throw new UnrecoverableError(`Backup ${backupFileName} not found`);
 
       await assertToolMatchesServer('pg_restore', opts.databaseUrl, opts);
-      const list = tocWithout(await listArchive(file, opts), KEPT_SCHEMAS);
+      const toc = await listArchive(file, opts);
+      const { keptTables, live } = await readLiveSchemas(opts.databaseUrl, schemas);
+      const unknown = unknownRelations(toc, live, keptTables);
+      if (unknown.length > 0) {
+        throw new UnrecoverableError(
+          `the database has tables this backup does not know (${unknown.join(', ')}): a migration ran since the backup; ` +
+            'restore it into a database of the release that made it',
+        );
+      }
+      const list = tocWithout(toc, KEPT_SCHEMAS, keptTables);
       const work = await mkdtemp(path.join(tmpdir(), 'wfm-restore-'));
       try {
         const listFile = path.join(work, 'restore.list');

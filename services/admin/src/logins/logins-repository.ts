@@ -1,6 +1,6 @@
 import type { StaffRole } from '@wfm/contracts/shared';
 import type { Db } from '@wfm/service-kit';
-import { CEILING_WINDOW_SECONDS, usernameKey, type LoginLimits } from './logins-limits.ts';
+import { CEILING_WINDOW_SECONDS, SPRAY_WINDOW_SECONDS, usernameKey, type LoginLimits } from './logins-limits.ts';
 
 /** A staff login ends after this long without a request... */
 export const LOGIN_IDLE_SECONDS = 30 * 60;
@@ -53,15 +53,65 @@ export async function deleteExpiredLogins(db: Db): Promise<void> {
        OR created_at < now() - make_interval(secs => ${LOGIN_MAX_AGE_SECONDS})`;
 }
 
-/** Seconds until a ceiling (per username or per address) lets attempts through again; null when none is reached. */
-export async function ceilingWait(db: Db, limits: LoginLimits, ip: string, username: string): Promise<number | null> {
+/** Seconds until the hourly per-address ceiling lets attempts through again; null when it is not reached. */
+export async function addressCeilingWait(db: Db, limits: LoginLimits, ip: string): Promise<number | null> {
+  return windowWait(db, 'ip', ip, limits.perIpPerHour);
+}
+
+/** Seconds until the per-username ceiling lets attempts through again; null when it is not reached. */
+export async function usernameCeilingWait(db: Db, limits: LoginLimits, username: string): Promise<number | null> {
+  return windowWait(db, 'username', usernameKey(username).toString('hex'), limits.perUsernamePerHour);
+}
+
+async function windowWait(db: Db, scope: 'ip' | 'username', key: string, max: number): Promise<number | null> {
   const rows = await db<{ wait: number }[]>`
     SELECT ceil(extract(epoch FROM window_start + make_interval(secs => ${CEILING_WINDOW_SECONDS}) - now()))::int AS wait
     FROM login_failure_windows
-    WHERE window_start > now() - make_interval(secs => ${CEILING_WINDOW_SECONDS})
-      AND ((scope = 'username' AND key = ${usernameKey(username).toString('hex')} AND failures >= ${limits.perUsernamePerHour})
-        OR (scope = 'ip' AND key = ${ip} AND failures >= ${limits.perIpPerHour}))`;
-  return rows.length > 0 ? Math.max(1, ...rows.map((r) => r.wait)) : null;
+    WHERE scope = ${scope} AND key = ${key} AND failures >= ${max}
+      AND window_start > now() - make_interval(secs => ${CEILING_WINDOW_SECONDS})`;
+  return rows.length > 0 ? Math.max(1, rows[0]!.wait) : null;
+}
+
+/**
+ * Counts an attempt from `ip` in its one-minute spraying window before the password is checked, in
+ * one atomic statement (a parallel burst is counted in full): answers the seconds to wait when this
+ * attempt is one too many, else null. A successful login gives its count back (releaseSprayAttempt).
+ */
+export async function countSprayAttempt(db: Db, limits: LoginLimits, ip: string): Promise<number | null> {
+  const fresh = db`w.window_start > now() - make_interval(secs => ${SPRAY_WINDOW_SECONDS})`;
+  const rows = await db<{ attempts: number; wait: number }[]>`
+    INSERT INTO login_address_attempts AS w (ip, window_start, attempts) VALUES (${ip}, now(), 1)
+    ON CONFLICT (ip) DO UPDATE SET
+      attempts = CASE WHEN ${fresh} THEN least(w.attempts + 1, ${limits.perIpPerMinute + 1}::int) ELSE 1 END,
+      window_start = CASE WHEN ${fresh} THEN w.window_start ELSE now() END
+    RETURNING attempts, ceil(extract(epoch FROM window_start + make_interval(secs => ${SPRAY_WINDOW_SECONDS}) - now()))::int AS wait`;
+  const row = rows[0]!;
+  return row.attempts > limits.perIpPerMinute ? Math.max(1, row.wait) : null;
+}
+
+/** A successful login does not count as a failed one: its spraying count is given back. */
+export async function releaseSprayAttempt(db: Db, ip: string): Promise<void> {
+  await db`
+    UPDATE login_address_attempts SET attempts = attempts - 1
+    WHERE ip = ${ip} AND attempts > 0 AND window_start > now() - make_interval(secs => ${SPRAY_WINDOW_SECONDS})`;
+}
+
+/**
+ * While the per-username ceiling is reached: claims the one attempt a network (IPv4 address, IPv6
+ * /48) with no failure on this username within the hour may make, atomically (of a parallel burst
+ * from a fresh network, one goes through). True when the network had none; the claim itself counts
+ * as a failure until a successful login clears it.
+ */
+export async function claimCleanNetwork(db: Db, network: string, username: string): Promise<boolean> {
+  const fresh = db`f.last_at > now() - make_interval(secs => ${CEILING_WINDOW_SECONDS})`;
+  const rows = await db<{ failures: number }[]>`
+    INSERT INTO login_network_failures AS f (username_hash, network, failures, last_at)
+    VALUES (${usernameKey(username)}, ${network}, 1, now())
+    ON CONFLICT (username_hash, network) DO UPDATE SET
+      failures = CASE WHEN ${fresh} THEN f.failures + 1 ELSE 1 END,
+      last_at = now()
+    RETURNING failures`;
+  return rows[0]!.failures === 1;
 }
 
 export interface CountedAttempt {
@@ -101,8 +151,17 @@ export async function countAttempt(db: Db, limits: LoginLimits, ip: string, user
   return { failures: row.failures, refusedFor: row.refused ? Math.max(1, row.wait ?? 1) : null };
 }
 
-/** A password check failed: counts it towards the per-username and per-address ceilings. */
-export async function recordFailedCheck(db: Db, ip: string, username: string): Promise<void> {
+/**
+ * A password check failed: counts it towards the per-username and per-address ceilings, and for
+ * the (username, network) pair the per-username ceiling looks at.
+ */
+export async function recordFailedCheck(db: Db, ip: string, network: string, username: string): Promise<void> {
+  await db`
+    INSERT INTO login_network_failures AS f (username_hash, network, failures, last_at)
+    VALUES (${usernameKey(username)}, ${network}, 1, now())
+    ON CONFLICT (username_hash, network) DO UPDATE SET
+      failures = CASE WHEN f.last_at > now() - make_interval(secs => ${CEILING_WINDOW_SECONDS}) THEN f.failures + 1 ELSE 1 END,
+      last_at = now()`;
   await db`
     INSERT INTO login_failure_windows AS w (scope, key, window_start, failures)
     VALUES ('username', ${usernameKey(username).toString('hex')}, now(), 1), ('ip', ${ip}, now(), 1)
@@ -115,8 +174,11 @@ export async function recordFailedCheck(db: Db, ip: string, username: string): P
  * A successful login clears its own pair's count (a typo earlier should not linger), never another
  * address's lock; counts nobody has touched for a while are dropped on the way.
  */
-export async function clearAttempts(db: Db, limits: LoginLimits, ip: string, username: string): Promise<void> {
+export async function clearAttempts(db: Db, limits: LoginLimits, ip: string, network: string, username: string): Promise<void> {
   await db`DELETE FROM login_source_failures WHERE username_hash = ${usernameKey(username)} AND ip = ${ip}`;
+  await db`DELETE FROM login_network_failures WHERE username_hash = ${usernameKey(username)} AND network = ${network}`;
+  await db`DELETE FROM login_network_failures WHERE last_at < now() - make_interval(secs => ${CEILING_WINDOW_SECONDS})`;
+  await db`DELETE FROM login_address_attempts WHERE window_start < now() - make_interval(secs => ${SPRAY_WINDOW_SECONDS})`;
   await db`DELETE FROM login_source_failures WHERE last_at < now() - make_interval(secs => ${limits.forgetAfterSeconds})`;
   await db`DELETE FROM login_failure_windows WHERE window_start < now() - make_interval(secs => ${CEILING_WINDOW_SECONDS})`;
 }

@@ -8,10 +8,12 @@ import {
   StaffLoginStatus,
   StaffLoginIdentity,
 } from '@wfm/contracts/admin';
-import { clientAddressKey, unauthorized, type ServiceRoutes } from '@wfm/service-kit';
+import { unauthorized, type ServiceRoutes } from '@wfm/service-kit';
+import { pressureAddressKeys } from '@wfm/service-kit/pressure';
 import type { AdminContext } from '../context.ts';
 import * as auth from './logins-service.ts';
 import { clearLoginCookie, loginIdFrom, setLoginCookie } from './logins-cookie.ts';
+import { deviceCookieFrom, setDeviceCookie } from './logins-device.ts';
 
 /** Staff login ids travel in cookies, never in URLs; answers carrying one are never cached. */
 const NO_STORE = 'no-store';
@@ -30,14 +32,19 @@ export const loginsRoutes: ServiceRoutes<AdminContext> = async (base, ctx) => {
     },
     async (request, reply) => {
       try {
-        const { loginId, username, role } = await auth.login(ctx, {
+        // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it); the
+        // per-username ceiling looks at the /48 (a host given a /48 can pick any /64 in it).
+        const { address, network } = pressureAddressKeys(request.ip);
+        const { loginId, username, role, device } = await auth.login(ctx, {
           username: request.body.username,
           password: request.body.password,
-          // IPv4 address, or the /64 of an IPv6 one (a subscriber can pick any address in it).
-          ip: clientAddressKey(request.ip),
+          ip: address,
+          network: network ?? address,
+          device: deviceCookieFrom(request),
           previousLoginId: loginIdFrom(request),
         });
         setLoginCookie(request, reply, loginId);
+        setDeviceCookie(request, reply, device);
         reply.header('cache-control', NO_STORE);
         return { username, role };
       } catch (err) {

@@ -4,18 +4,26 @@ import { verifyAgainstNothing, verifyPassword } from '../accounts/accounts-passw
 import { findStaffByUsername } from '../accounts/accounts-repository.ts';
 import type { AdminContext } from '../context.ts';
 import { hashLoginId, newLoginId } from './logins-cookie.ts';
+import { deviceKeyOf, isDeviceOf, signDevice } from './logins-device.ts';
 import * as logins from './logins-repository.ts';
 
 export interface LoginAttempt {
   username: string;
   password: string;
+  /** The client's address key: IPv4 address or IPv6 /64 (the pair lock and per-address ceilings). */
   ip: string;
+  /** The client's network: IPv4 address or IPv6 /48 (the per-username ceiling's exemption). */
+  network: string;
+  /** The device cookie the browser holds (logins-device.ts), if any. */
+  device: string | null;
   /** The staff login the browser already holds, ended by this one (the id is rotated). */
   previousLoginId: string | null;
 }
 
 export interface LoggedIn extends AdminLoginResponse {
   loginId: string;
+  /** A fresh device cookie value for the browser. */
+  device: string;
 }
 
 /** 429 with the wait in seconds, for the Retry-After header. */
@@ -30,15 +38,28 @@ export class LoginBlocked extends HttpError {
 
 /**
  * Checks the ceilings, counts the attempt for its (username, address) pair (refused while the pair
- * is locked), then the password; see logins-limits.ts for the policy (ctx.loginLimits).
+ * is locked), then the password; see logins-limits.ts for the policy (ctx.loginLimits). A browser
+ * with a device cookie for this username skips the ceilings (never the pair lock); while the
+ * per-username ceiling is reached, a network with no failure on the username within the hour gets
+ * one attempt, so a correct password from it is never refused.
  */
 export async function login(
   ctx: AdminContext,
   attempt: LoginAttempt,
 ): Promise<LoggedIn> {
   const { sql, loginLimits: limits } = ctx;
-  const ceiling = await logins.ceilingWait(sql, limits, attempt.ip, attempt.username);
-  if (ceiling !== null) throw new LoginBlocked(ceiling);
+  const deviceKey = deviceKeyOf(ctx.env.STAFF_HEADER_SECRET);
+  const trusted = isDeviceOf(deviceKey, attempt.device, attempt.username, ctx.now());
+  if (!trusted) {
+    const addressWait = await logins.addressCeilingWait(sql, limits, attempt.ip);
+    if (addressWait !== null) throw new LoginBlocked(addressWait);
+    const sprayWait = await logins.countSprayAttempt(sql, limits, attempt.ip);
+    if (sprayWait !== null) throw new LoginBlocked(sprayWait);
+    const usernameWait = await logins.usernameCeilingWait(sql, limits, attempt.username);
+    if (usernameWait !== null && !(await logins.claimCleanNetwork(sql, attempt.network, attempt.username))) {
+      throw new LoginBlocked(usernameWait);
+    }
+  }
   const counted = await logins.countAttempt(sql, limits, attempt.ip, attempt.username);
   if (counted.refusedFor !== null) throw new LoginBlocked(counted.refusedFor);
 
@@ -47,7 +68,7 @@ export async function login(
     ? (await verifyPassword(account.passwordHash, attempt.password)) && account.active
     : await verifyAgainstNothing(attempt.password);
   if (!account || !valid) {
-    await logins.recordFailedCheck(sql, attempt.ip, attempt.username);
+    await logins.recordFailedCheck(sql, attempt.ip, attempt.network, attempt.username);
     throw unauthorized(ADMIN_AUTH_MESSAGES.invalidCredentials);
   }
 
@@ -56,10 +77,11 @@ export async function login(
     if (attempt.previousLoginId) await logins.deleteLogin(tx, hashLoginId(attempt.previousLoginId));
     await logins.deleteExpiredLogins(tx);
     await logins.insertLogin(tx, hashLoginId(loginId), account.id);
-    await logins.clearAttempts(tx, limits, attempt.ip, attempt.username);
+    await logins.clearAttempts(tx, limits, attempt.ip, attempt.network, attempt.username);
+    if (!trusted) await logins.releaseSprayAttempt(tx, attempt.ip);
     await recordStaffAction(tx, ctx, account, { action: 'staff.login', target: { type: 'staff', id: account.id } });
   });
-  return { loginId, username: account.username, role: account.role };
+  return { loginId, username: account.username, role: account.role, device: signDevice(deviceKey, account.username, ctx.now()) };
 }
 
 /** Ends the staff login (if it is still there) and records the logout of its owner. */

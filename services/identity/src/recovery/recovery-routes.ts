@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   CreateRecoveryPhraseResponse,
+  RECOVERY_MESSAGES,
   RecoverSessionBody,
   RecoverSessionResponse,
   RecoveryPhraseStatusResponse,
@@ -33,10 +34,20 @@ export const recoveryRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
       preHandler: rateLimited(app, 'recover-prefix'),
       schema: {
         body: RecoverSessionBody,
-        response: { 200: RecoverSessionResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: RecoverSessionResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => recovery.recover(ctx, req.body.phrase),
+    async (req, reply) => {
+      // A global cap on the scrypt work in flight (per process): the per-address and per-prefix
+      // limits do not bound what many addresses together start at once.
+      const release = ctx.recoveryLimiter.tryAcquire();
+      if (!release) return reply.code(503).header('retry-after', '1').send({ message: RECOVERY_MESSAGES.busy });
+      try {
+        return await recovery.recover(ctx, req.body.phrase);
+      } finally {
+        release();
+      }
+    },
   );
 
   app.post(

@@ -36,7 +36,7 @@ export async function createPhrase(ctx: IdentityContext, token: string | undefin
   if (!visitor.username) throw conflict(RECOVERY_MESSAGES.usernameRequired);
   const phrase = newPhrase();
   const sealed = await sealPhrase(phrase, tokenId, lookupKeyOf(ctx), cost());
-  const createdAt = await phrases.upsertPhrase(ctx.sql, visitor.id, sealed);
+  const createdAt = await ctx.sql.begin((tx) => phrases.upsertPhrase(tx, visitor.id, sealed));
   return { phrase, created_at: createdAt.getTime() };
 }
 

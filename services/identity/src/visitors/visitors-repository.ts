@@ -21,20 +21,29 @@ export async function findVisitorByTokenHash(db: Db, tokenHash: Buffer): Promise
   const rows = await db<Visitor[]>`
     SELECT v.id, v.last_seen_at AS "lastSeenAt", p.username, p.created_at AS "profileCreatedAt"
     FROM visitors v LEFT JOIN profiles p ON p.visitor_id = v.id
-    WHERE v.token_hash = ${tokenHash} AND v.revoked_at IS NULL`;
+    WHERE v.token_hash = ${tokenHash} AND v.revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.token_hash = ${tokenHash})`;
   return rows[0] ?? null;
 }
 
 /** True when identity issued the token of `tokenHash` and has not revoked it. */
 export async function isLiveToken(db: Db, tokenHash: Buffer): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM visitors WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`;
+  const rows = await db`
+    SELECT 1 FROM visitors
+    WHERE token_hash = ${tokenHash} AND revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.token_hash = ${tokenHash})`;
   return rows.length > 0;
 }
 
-/** Marks the visitor of a token revoked; false when there was no such live token. */
+/**
+ * Marks the visitor of a token revoked; false when there was no such live token. The token's hash
+ * also goes into revoked_tokens, which a database restore keeps (visitors.revoked_at goes back with
+ * the backup's visitors table): a restore never brings a revoked token back.
+ */
 export async function revokeVisitor(db: Db, tokenHash: Buffer): Promise<boolean> {
   const rows = await db`
     UPDATE visitors SET revoked_at = now() WHERE token_hash = ${tokenHash} AND revoked_at IS NULL RETURNING id`;
+  await db`INSERT INTO revoked_tokens (token_hash) VALUES (${tokenHash}) ON CONFLICT DO NOTHING`;
   return rows.length > 0;
 }
 
