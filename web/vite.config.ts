@@ -31,27 +31,30 @@ function routeManifest(): Plugin {
 /** Issue 27's target: at most this much compressed JavaScript before a public route is interactive. */
 const JS_TARGET_KB = 150;
 /**
- * Every route is over the target today: each has its figure of 2026-11-27 plus about 8 KB (chunk
- * boundaries move a little with unrelated changes), a ratchet that lowers as routes shrink; an
- * entry goes when its route reaches the target (docs/decisions.md, 2026-11-27, JavaScript budget).
+ * Every route is still over the target: each has its figure of 2026-11-27 (after the shell's
+ * dialogs, the charts and the Markdown renderer became lazy) plus about 5 KB (chunk boundaries move
+ * a little with unrelated changes), a ratchet that lowers as routes shrink; an entry goes when its
+ * route reaches the target (docs/decisions.md, 2026-11-27, JavaScript budget). What remains in every
+ * route: React 66 KB, React Router 61 KB, zod + TanStack Query 36 KB, the contracts' realtime event
+ * schemas 11 KB, Radix toast 12 KB, tailwind-merge 8 KB; in most, Radix Select and its layers 23 KB.
  */
 const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
-  home: 265,
-  newPost: 300,
-  post: 305,
-  tools: 265,
-  templates: 265,
-  polls: 365,
-  poll: 260,
-  calculators: 265,
-  simulator: 260,
-  help: 255,
+  home: 260,
+  newPost: 265,
+  post: 265,
+  tools: 260,
+  templates: 260,
+  polls: 260,
+  poll: 250,
+  calculators: 260,
+  simulator: 225,
+  help: 250,
   ama: 270,
   amaSession: 265,
   jobs: 260,
-  notifications: 255,
-  recoveryPhrase: 255,
-  notFound: 255,
+  notifications: 225,
+  recoveryPhrase: 235,
+  notFound: 220,
 };
 
 /** The page module of each route: paths.ts's key in kebab case under src/routes (router.tsx). */

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MarkdownContent } from '../../../components/markdown.tsx';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
@@ -127,7 +127,7 @@ function PostBody({ post }: { post: PostDetailData }) {
 
         <PostAttachments files={uploadedAttachments(post)} />
 
-        <MarkdownContent className="text-base">{post.body}</MarkdownContent>
+        <LazyMarkdown className="text-base">{post.body}</LazyMarkdown>
 
         <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3 [&>*:first-child]:-ml-2">
           <UpvoteButton postId={post.id} upvotes={post.upvotes} />
@@ -185,7 +185,7 @@ function AcceptedAnswer({ post, choice }: { post: PostDetailData; choice: Return
             </Button>
           )}
         </div>
-        <MarkdownContent>{answer.body}</MarkdownContent>
+        <LazyMarkdown>{answer.body}</LazyMarkdown>
       </section>
     </Card>
   );
