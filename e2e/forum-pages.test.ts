@@ -369,7 +369,8 @@ describe('feature suggestions', () => {
     await page.getByTestId('posting-as').getByText(username).waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Suggest Feature' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suggest a Feature' });
-    expect(await dialog.getByText(username).isVisible()).toBe(true);
+    // The dialog's code is fetched when it first opens (issue 27 item 4).
+    await dialog.getByText(username).waitFor();
     await dialog.getByLabel('Title', { exact: true }).fill(`Calendar export ${hex()}`);
     await dialog.getByLabel('Description').fill('Add AMA sessions to my calendar.');
     await dialog.getByLabel('Email (optional)').fill('planner@example.com');

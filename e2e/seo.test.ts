@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { seedPublicPages, word, type PublicPagesSeed } from './lib/public-pages.ts';
 
 /**
@@ -237,6 +238,32 @@ describe('sitemap, feed and robots.txt', () => {
     expect(xml).toContain('<rss version="2.0"');
     expect(xml).toContain(`<title>${seed.postTitle.replace('<', '&lt;').replace('>', '&gt;')}</title>`);
     expect(xml).toContain(`<link>${site}/post/${seed.postId}</link>`);
+  });
+
+  it('sitemap and feed are built once and answered from the cache, a new post drops them, and a forged Host reaches neither them nor the pages', async () => {
+    // Issue 25 item 10, against the whole site (its services, PostgreSQL, the gateway's cache).
+    for (const path of ['/sitemap.xml', '/rss.xml']) {
+      await fetch(`${site}${path}`, { headers: { 'x-forwarded-for': visitorAddress() } });
+      await expect.poll(async () => (await fetch(`${site}${path}`, { headers: { 'x-forwarded-for': visitorAddress() } })).headers.get('x-cache')).toBe('HIT');
+    }
+    // A forged Host (and X-Forwarded-Host from the trusted loopback proxy) gets the entry every visitor gets.
+    const forged = await Promise.all(
+      ['/sitemap.xml', '/rss.xml', `/post/${seed.postId}`, '/'].map((path) =>
+        crawl(path, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }).then((res) => ({ path, ...res })),
+      ),
+    );
+    for (const { path, status, html } of forged) {
+      expect(status, path).toBe(200);
+      expect(html, path).not.toContain('evil.example');
+    }
+    expect((await crawl(`/post/${seed.postId}`)).html).toContain(`<link rel="canonical" href="${site}/post/${seed.postId}" />`);
+
+    const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+    await call('POST', '/api/user-profile', { username: uniqueUsername('feed_') }, token);
+    const title = `Feed check ${word()}`;
+    const { id } = await call<{ id: number }>('POST', '/api/posts', { type: 'Idea', title, body: 'Shown in the feed at once.', author_name: 'Fay Feed' }, token);
+    await expect.poll(async () => (await (await fetch(`${site}/rss.xml`, { headers: { 'x-forwarded-for': visitorAddress() } })).text())).toContain(`<link>${site}/post/${id}</link>`);
+    await expect.poll(async () => (await (await fetch(`${site}/sitemap.xml`, { headers: { 'x-forwarded-for': visitorAddress() } })).text())).toContain(`<loc>${site}/post/${id}</loc>`);
   });
 
   it('/robots.txt keeps /admin and /api out and names the sitemap', async () => {

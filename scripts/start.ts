@@ -164,7 +164,8 @@ const gateway = await buildGateway({
   // RATE_LIMIT_SCALE and RATE_LIMIT_GATEWAY_* (RATE_LIMIT_PER_MINUTE too); the services read theirs from the same environment.
   rateLimits: loadRateLimitSettings(),
   trustProxy: env.TRUST_PROXY,
-  ...(env.PUBLIC_URL ? { publicUrl: new URL(env.PUBLIC_URL).origin } : {}),
+  // Unset: the address the site listens on (pages, sitemap and feed never take the request's Host).
+  publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://${['0.0.0.0', '::', ''].includes(env.HOST) ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
   websocket: {
     ...(env.WS_MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS } : {}),
     ...(env.WS_MAX_CONNECTIONS ? { total: env.WS_MAX_CONNECTIONS } : {}),

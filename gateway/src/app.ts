@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type onRequestAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
@@ -84,7 +84,8 @@ export interface GatewayOptions {
   readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string } | false;
   /**
    * PUBLIC_URL: the site's public origin (`https://community.example.com`) for canonical URLs, the
-   * sitemap, the feed and robots.txt. Unset: the origin each request names (its Host).
+   * sitemap, the feed and robots.txt, and the origin the cached pages are kept under. Never the
+   * request's Host (a forged Host must not reach a cached page). Unset: DEFAULT_PUBLIC_URL.
    */
   publicUrl?: string;
   /** The route table (default PROXY_ROUTES): ownership, access, CSRF, body limits and cache policy of every path. */
@@ -105,6 +106,26 @@ const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
 /** Events invalidate entries at once; the TTL only bounds staleness when an event is missed. */
 const READ_CACHE_TTL_MS = 10_000;
 const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** The pages' origin when PUBLIC_URL is unset (server.ts and scripts/start.ts add their port). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost';
+
+/**
+ * The feeds' own per-address limit (`feeds-ip`), counted on every request to them, cached or not,
+ * in the store the /api limit uses (its keys prefixed `feeds:`).
+ */
+function feedsRateLimit(app: FastifyInstance, max: number): onRequestAsyncHookHandler {
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: GATEWAY_LIMITS.limits['feeds-ip'].windowMs,
+    keyGenerator: (request) => `feeds:${clientAddressKey(request.ip)}`,
+  });
+  return async (request, reply) => {
+    const rate = await limit(request);
+    if (!rate.isAllowed && rate.isExceeded) {
+      return reply.code(429).header('retry-after', rate.ttlInSeconds).send({ message: RATE_LIMIT_MESSAGE });
+    }
+  };
+}
 
 /**
  * The gateway as a Fastify instance, ready to `listen`: /api/* proxied to the owning services,
@@ -275,8 +296,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       cache,
       reads: new CacheableReads(routes),
       upstreams,
-      publicUrl: opts.publicUrl,
+      publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
       rateLimit: app.rateLimit(),
+      feedsRateLimit: feedsRateLimit(app, resolveLimits(GATEWAY_LIMITS, opts.rateLimits)['feeds-ip'].max),
       onOutcome: (outcome) => metrics.readCache.inc({ outcome }),
     });
   }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import type { ServiceName } from '@wfm/contracts/shared';
 import { INTERNAL_ERROR_MESSAGE } from '@wfm/service-kit';
 import {
@@ -44,10 +44,17 @@ export interface HtmlPagesOptions {
   /** Which API reads are cacheable (the route table's). */
   reads: CacheableReads;
   upstreams: Upstreams;
-  /** PUBLIC_URL (`https://community.example.com`): origin of canonical URLs, sitemap and feed. Unset: the request's. */
-  publicUrl?: string;
-  /** Rate limit for requests that miss the cache (the /api per-address limit). */
+  /**
+   * PUBLIC_URL (`https://community.example.com`): origin of canonical URLs, sitemap, feed and
+   * robots.txt, and part of every cache key. Never the request's Host: a page cached under one
+   * origin is the same for every visitor, so a forged Host can neither write its own origin into
+   * what others are served nor make a fresh entry (and a fresh render) per Host it names.
+   */
+  publicUrl: string;
+  /** Rate limit for pages that miss the cache (the /api per-address limit). */
   rateLimit: onRequestHookHandler;
+  /** The feeds' own limit (`feeds-ip`), checked on every /sitemap.xml and /rss.xml, cached or not. */
+  feedsRateLimit: onRequestAsyncHookHandler;
   onOutcome?: (outcome: CacheOutcome) => void;
 }
 
@@ -61,7 +68,6 @@ const RSS_ITEMS = 20;
 /** What the home feed asks first (web/src/features/posts/api/get-posts.ts: filters, then limit). */
 export const HOME_POSTS_PATH = '/api/posts?sort=latest&limit=20';
 
-const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 
 class NotRenderable extends Error {
@@ -197,11 +203,8 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   const count = opts.onOutcome ?? (() => {});
   const dist = web.dist === undefined ? undefined : path.resolve(web.dist);
 
-  const originOf = (request: FastifyRequest) => {
-    if (opts.publicUrl) return opts.publicUrl.replace(/\/+$/, '');
-    const host = request.host;
-    return `${request.protocol}://${host && SAFE_HOST.test(host) ? host : 'localhost'}`;
-  };
+  // One origin for every request, whatever its Host (see publicUrl).
+  const origin = opts.publicUrl.replace(/\/+$/, '');
 
   /** An API answer: through the read cache when the read is cacheable, else from the service. */
   const apiJson = async (apiPath: string, request: FastifyRequest): Promise<unknown> => {
@@ -287,7 +290,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         // A query (a search on the home page, a calculator's tab) is the app's to read: not cached.
         if (primary === undefined || request.url.includes('?')) return undefined;
         const pathname = request.url.split('?', 1)[0]!;
-        const key = `html:${originOf(request)}${pathname}`;
+        const key = `html:${origin}${pathname}`;
         if (primary === null) return { key, group: `html:${pathname}`, ttlMs: FEED_TTL_MS };
         const found = reads.find('GET', primary, {});
         const read: CacheableRead = { key, group: found?.read.group ?? `html:${pathname}` };
@@ -315,7 +318,6 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
    * undefined: a path the app has no page for (or a malformed id), which is rendered as a 404.
    */
   async function makePage(request: FastifyRequest, pathname: string, page: PageDefinition | undefined): Promise<UpstreamAnswer> {
-    const origin = originOf(request);
     const params = request.params as Record<string, string>;
     const [html, render] = await Promise.all([template(), renderer()]);
     // The first refusal among the page's reads (a post that does not exist answers 404).
@@ -354,30 +356,32 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   };
 
   // -- sitemap, feed, robots -------------------------------------------------------------------
-  const feedRead = (request: FastifyRequest, name: string): CacheableRead => ({
-    key: `seo:${originOf(request)}:${name}`,
+  // Keyed by the public origin alone: one entry per feed, whatever the request's Host, so a rebuild
+  // (up to ~150 reads of posts and polls for the sitemap) happens once per change, one at a time.
+  const feedRead = (name: 'sitemap' | 'rss'): CacheableRead => ({
+    key: `seo:${origin}:${name}`,
     // The feed is the home feed's first page: it goes with the post lists.
     group: reads.find('GET', HOME_POSTS_PATH, {})?.read.group ?? 'lists',
     ttlMs: FEED_TTL_MS,
   });
 
-  app.get('/sitemap.xml', { onRequest: hitHook((r) => feedRead(r, 'sitemap')), preHandler: opts.rateLimit }, async (request, reply) =>
-    serve(request, reply, feedRead(request, 'sitemap'), async () => {
+  app.get('/sitemap.xml', { onRequest: [opts.feedsRateLimit, hitHook(() => feedRead('sitemap'))] }, async (request, reply) =>
+    serve(request, reply, feedRead('sitemap'), async () => {
       const entries = await sitemapEntries((p) => apiJson(p, request));
-      return { statusCode: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: Buffer.from(sitemapXml(originOf(request), entries)) };
+      return { statusCode: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: Buffer.from(sitemapXml(origin, entries)) };
     }).catch((err: unknown) => failed(request, reply, err)),
   );
 
-  app.get('/rss.xml', { onRequest: hitHook((r) => feedRead(r, 'rss')), preHandler: opts.rateLimit }, async (request, reply) =>
-    serve(request, reply, feedRead(request, 'rss'), async () => {
+  app.get('/rss.xml', { onRequest: [opts.feedsRateLimit, hitHook(() => feedRead('rss'))] }, async (request, reply) =>
+    serve(request, reply, feedRead('rss'), async () => {
       const list = (await apiJson(HOME_POSTS_PATH, request)) as { posts: PostLike[] };
-      const xml = rssXml(originOf(request), { title: SITE_NAME, description: SITE_DESCRIPTION }, list.posts.slice(0, RSS_ITEMS));
+      const xml = rssXml(origin, { title: SITE_NAME, description: SITE_DESCRIPTION }, list.posts.slice(0, RSS_ITEMS));
       return { statusCode: 200, headers: { 'content-type': 'application/rss+xml; charset=utf-8' }, body: Buffer.from(xml) };
     }).catch((err: unknown) => failed(request, reply, err)),
   );
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(originOf(request))),
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(origin)),
   );
 
   return { sendMissing };

@@ -13,6 +13,12 @@ export const GATEWAY_LIMITS = defineLimits('gateway', {
     key: 'address',
     protects: 'every /api call the read cache does not answer, and unknown URLs, from one address',
   },
+  'feeds-ip': {
+    max: 120,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: '/sitemap.xml and /rss.xml from one address, answered from the cache or not: feed readers of a contact centre polling every few minutes',
+  },
   'ws-upgrade-ip': {
     max: 1_000,
     windowMs: MINUTE,

@@ -52,7 +52,8 @@ const app = await buildGateway({
   rateLimits,
   trustProxy: env.TRUST_PROXY,
   readCache: { namespace: env.CACHE_NAMESPACE },
-  publicUrl: env.PUBLIC_URL,
+  // Unset: the gateway's own port on localhost (a warning below): set PUBLIC_URL in production.
+  publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   websocket: {
     perAddress: env.WS_MAX_CONNECTIONS_PER_ADDRESS,
     total: env.WS_MAX_CONNECTIONS,
@@ -81,6 +82,7 @@ logger.info(
   },
   'gateway ready',
 );
+if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: canonical URLs, the sitemap and the feed name http://localhost:${env.PORT}`);
 
 exitOnSignals(
   async () => {

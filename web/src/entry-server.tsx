@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
+import { renderLazyMarkdownEagerly } from './components/lazy-markdown.tsx';
+import { MarkdownContent } from './components/markdown.tsx';
 import { setServerRead } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -25,6 +27,9 @@ export interface ServerRender {
   /** Paths whose answer differs for a visitor with a token (the browser asks again after hydration). */
   perVisitor: string[];
 }
+
+// The browser fetches the Markdown renderer after hydrating; the server's pages carry its markup.
+renderLazyMarkdownEagerly(MarkdownContent);
 
 const reads = new AsyncLocalStorage<(path: string) => Promise<unknown>>();
 setServerRead((path) => {

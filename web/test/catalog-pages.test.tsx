@@ -279,7 +279,8 @@ describe('/polls', SLOW, () => {
     renderApp('/polls');
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Results & Insights' }, PAGE_LOAD));
     const results = await screen.findByTestId('poll-results');
-    expect(within(results).getByTestId('results-chart')).toBeInTheDocument();
+    // The charts library is fetched when the first chart shows (issue 27 item 4).
+    expect(await within(results).findByTestId('results-chart', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Results of “Grouped”' })).toHaveTextContent('Erlang C360%');
     const groups = await within(results).findAllByTestId('breakdown-group');
     expect(groups[0]).toHaveTextContent('Europe');

@@ -133,7 +133,8 @@ describe('create post form', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     const preview = screen.getByTestId('content-preview');
-    expect(within(preview).getByRole('heading', { level: 2, name: 'RTA / Adherence Issue' })).toBeInTheDocument();
+    // The Markdown renderer is fetched when the preview first shows (issue 27 item 4).
+    expect(await within(preview).findByRole('heading', { level: 2, name: 'RTA / Adherence Issue' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Edit' }));
     expect(screen.getByLabelText('Content')).toBeInTheDocument();
   });

@@ -64,7 +64,8 @@ describe('post detail: content', () => {
     expect(within(article).getByText('#erlang')).toBeInTheDocument();
     expect(within(article).getByText('Recommended Tools')).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'Erlang calc' })).toHaveAttribute('href', 'https://example.com/erlang');
-    expect(within(article).getByRole('heading', { level: 2, name: 'Why it helps' })).toBeInTheDocument();
+    // The Markdown renderer is fetched after the page (issue 27 item 4).
+    expect(await within(article).findByRole('heading', { level: 2, name: 'Why it helps' })).toBeInTheDocument();
     expect(within(article).getByText('fast').tagName).toBe('STRONG');
     expect(article.querySelector('script')).toBeNull();
 

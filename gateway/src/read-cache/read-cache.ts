@@ -42,12 +42,12 @@ interface Fill {
   voided: boolean;
 }
 
-/** Only complete JSON (or gateway-rendered HTML) answers that the service did not mark private are shared between visitors. */
+/** Only complete JSON (or gateway-rendered HTML and feeds) answers that the service did not mark private are shared between visitors. */
 function isShareable(answer: UpstreamAnswer): boolean {
   if (answer.statusCode !== 200 || answer.headers['set-cookie'] !== undefined) return false;
   const contentType = answer.headers['content-type'];
-  // JSON reads, and the gateway's own server-rendered pages (html-pages.ts).
-  if (typeof contentType !== 'string' || !/^(application\/json|text\/html)/i.test(contentType)) return false;
+  // JSON reads, and the gateway's own server-rendered pages, sitemap and RSS feed (html-pages.ts).
+  if (typeof contentType !== 'string' || !/^(application\/json|text\/html|application\/xml|application\/rss\+xml)/i.test(contentType)) return false;
   const cacheControl = String(answer.headers['cache-control'] ?? '').toLowerCase();
   return !/\b(private|no-store)\b/.test(cacheControl);
 }

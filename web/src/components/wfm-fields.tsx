@@ -9,7 +9,6 @@ import {
   type WfmPlatform,
 } from '@wfm/contracts/forum';
 import { CENTRE_SIZE_LABELS, POST_CHANNEL_LABELS, POST_REGION_LABELS, WFM_PLATFORM_LABELS } from '@wfm/contracts/forum/labels';
-import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 
 /** The optional WFM fields of a post (issue 16), as the post form, the feed filters and the chips name them. */
 export type WfmValues = {
@@ -48,50 +47,4 @@ export function pickWfmValues(get: (key: WfmKey) => string | null | undefined): 
     if (value && (field.values as readonly string[]).includes(value)) out[field.key] = value;
   }
   return out as WfmValues;
-}
-
-/** Select for "none" (the form) or "any" (the filters): Radix items need a non-empty value. */
-const NONE = '__none__';
-
-/** One select per WFM field, in a responsive grid. `noneLabel` names the empty choice. */
-export function WfmFieldSelects({
-  idPrefix,
-  value,
-  onChange,
-  noneLabel,
-}: {
-  idPrefix: string;
-  value: WfmValues;
-  onChange: (next: WfmValues) => void;
-  noneLabel: string;
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      {WFM_FIELDS.map((field) => {
-        const id = `${idPrefix}-${field.key}`;
-        const current = value[field.key];
-        return (
-          <div key={field.key} className="grid min-w-0 gap-1.5">
-            <Label htmlFor={id}>{field.label}</Label>
-            <Select
-              value={current ?? NONE}
-              onValueChange={(next) => onChange({ ...value, [field.key]: next === NONE ? undefined : next })}
-            >
-              <SelectTrigger id={id} className="w-full min-w-0">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NONE}>{noneLabel}</SelectItem>
-                {field.values.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {(field.labels as Record<string, string>)[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        );
-      })}
-    </div>
-  );
 }

@@ -2,14 +2,19 @@ import { Skeleton } from '@wfm/ui';
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { IdentityOnboarding } from '../../features/identity/components/identity-onboarding.tsx';
-import { SidebarSuggestionDialog } from '../../features/suggestions/components/sidebar-suggestion-dialog.tsx';
-import { SuggestFeatureDialog } from '../../features/suggestions/components/suggest-feature-dialog.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { useMinWidth } from '../../hooks/use-min-width.ts';
 import { PageHydrated } from '../page-hydrated.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { ProofOfWorkStatus } from './proof-of-work-status.tsx';
 import { Sidebar } from './sidebar.tsx';
+
+// Fetched when first opened: their forms (and the priority select) are no part of a page's first download.
+const SuggestFeatureDialog = lazyDialog(async () => (await import('../../features/suggestions/components/suggest-feature-dialog.tsx')).SuggestFeatureDialog);
+const SidebarSuggestionDialog = lazyDialog(
+  async () => (await import('../../features/suggestions/components/sidebar-suggestion-dialog.tsx')).SidebarSuggestionDialog,
+);
 
 function PageFallback() {
   return (

@@ -1,7 +1,7 @@
 import { POST_LIMITS } from '@wfm/contracts/forum';
 import { Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@wfm/ui';
 import { useId } from 'react';
-import { MarkdownContent } from '../../../components/markdown.tsx';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 
 export function counterText(length: number, max: number): string {
   return `${length.toLocaleString('en-US')}/${max.toLocaleString('en-US')} characters`;
@@ -38,7 +38,7 @@ export function ContentEditor({ value, onChange }: { value: string; onChange: (v
       <TabsContent value="preview">
         <div className="min-h-64 rounded-md border border-border p-3" data-testid="content-preview">
           {value.trim() ? (
-            <MarkdownContent>{value}</MarkdownContent>
+            <LazyMarkdown>{value}</LazyMarkdown>
           ) : (
             <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
           )}

@@ -24,7 +24,8 @@ import {
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { WfmFieldSelects, type WfmValues } from '../../../components/wfm-fields.tsx';
+import { WfmFieldSelects } from '../../../components/wfm-field-selects.tsx';
+import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared';

@@ -3,7 +3,10 @@ import { KeyRound, LogOut, UserCog } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { ForgetDeviceDialog } from './forget-device-dialog.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+/** Fetched when first opened (issue 27 item 4). */
+const ForgetDeviceDialog = lazyDialog(async () => (await import('./forget-device-dialog.tsx')).ForgetDeviceDialog);
 
 const ITEM = buttonClasses({ variant: 'ghost', size: 'sm', className: 'w-full justify-start font-normal' });
 

@@ -1,7 +1,15 @@
 import { toast } from '@wfm/ui';
 import { useEffect } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { VISITOR_TOKEN_ERROR_MESSAGE, useVisitorToken } from '../../../lib/visitor-token.ts';
-import { WelcomeModal } from './welcome-modal.tsx';
+import { useProfileCheck } from '../api/check-profile.ts';
+
+/**
+ * The welcome modal's code (its forms, the recovery phrase) is fetched only for a visitor without
+ * a profile, once the check says so (issue 27 item 4); it stays mounted from then on (it offers the
+ * recovery phrase after the username is saved).
+ */
+const WelcomeModal = lazyDialog<{ open: boolean; anonToken: string }>(async () => (await import('./welcome-modal.tsx')).WelcomeModal);
 
 /** Makes sure the visitor has a session, then runs username onboarding when they need it. */
 export function IdentityOnboarding() {
@@ -14,5 +22,7 @@ export function IdentityOnboarding() {
     }
   }, [session.isError, session.error]);
 
-  return session.data ? <WelcomeModal anonToken={session.data} /> : null;
+  const check = useProfileCheck(session.data);
+  const needed = check.isSuccess && !check.data.hasProfile;
+  return session.data ? <WelcomeModal open={needed} anonToken={session.data} /> : null;
 }

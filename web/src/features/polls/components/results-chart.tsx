@@ -1,3 +1,4 @@
+import { resultsChartHeight } from './results-chart-height.ts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export type ChartRow = { label: string; value: number };
@@ -7,7 +8,7 @@ export type ChartRow = { label: string; value: number };
  * screen readers read), so the drawing itself is hidden from them.
  */
 export function ResultsChart({ rows, unit, max }: { rows: readonly ChartRow[]; unit: string; max?: number }) {
-  const height = Math.max(120, rows.length * 44 + 40);
+  const height = resultsChartHeight(rows.length);
   return (
     <div aria-hidden="true" className="w-full text-xs" style={{ height }} data-testid="results-chart">
       <ResponsiveContainer width="100%" height="100%">

@@ -1,13 +1,28 @@
 import type { PollSummary } from '@wfm/contracts/catalog';
 import { Card, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@wfm/ui';
 import { BarChart3 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { usePolls } from '../api/get-polls.ts';
 import { categoryLabel, statusLabel, votesLabel } from '../utils/poll-display.ts';
 import { OptionsTable } from './options-table.tsx';
 import { PollBreakdown } from './poll-breakdown.tsx';
 import { PollList } from './poll-list.tsx';
-import { ResultsChart } from './results-chart.tsx';
+import { resultsChartHeight } from './results-chart-height.ts';
+
+/**
+ * The charts library (about 100 KB compressed) is fetched when a chart is first shown, not with the
+ * page (issue 27 item 4); the chart is decoration beside its table (aria-hidden), and its place is
+ * kept meanwhile.
+ */
+const LazyResultsChart = lazy(async () => ({ default: (await import('./results-chart.tsx')).ResultsChart }));
+
+function ResultsChart(props: ComponentProps<typeof LazyResultsChart>) {
+  return (
+    <Suspense fallback={<div aria-hidden="true" className="w-full" style={{ height: resultsChartHeight(props.rows.length) }} />}>
+      <LazyResultsChart {...props} />
+    </Suspense>
+  );
+}
 
 /** How many of the most answered polls the overview compares. */
 const OVERVIEW_POLLS = 8;

@@ -1,13 +1,16 @@
 import { Button, Collapsible, CollapsibleContent, CollapsibleTrigger, Input, Label } from '@wfm/ui';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
-import { WfmFieldSelects, type WfmValues } from '../../../components/wfm-fields.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import type { FeedFilters } from '../utils/feed.ts';
 
 /**
  * Collapsible panel: author name, From Date, To Date, Clear Filters; below them the contact-centre
  * (WFM) fields of issue 16, which the feed keeps in its address.
  */
+/** Fetched when the panel first opens: the selects (Radix Select) are no part of the feed's first download. */
+const WfmFieldSelects = lazy(async () => ({ default: (await import('../../../components/wfm-field-selects.tsx')).WfmFieldSelects }));
+
 export function AdvancedFilters({
   filters,
   onChange,
@@ -64,7 +67,9 @@ export function AdvancedFilters({
         </div>
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">Contact centre</legend>
-          <WfmFieldSelects idPrefix={`${id}-wfm`} value={wfm} onChange={onWfmChange} noneLabel="Any" />
+          <Suspense fallback={<div className="min-h-24" />}>
+            <WfmFieldSelects idPrefix={`${id}-wfm`} value={wfm} onChange={onWfmChange} noneLabel="Any" />
+          </Suspense>
         </fieldset>
         <Button variant="outline" size="sm" className="justify-self-start" onClick={onClear}>
           Clear Filters

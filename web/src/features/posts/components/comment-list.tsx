@@ -1,7 +1,7 @@
 import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
 import { BadgeCheck, Loader2 } from 'lucide-react';
-import { MarkdownContent } from '../../../components/markdown.tsx';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
 /** Where the next page starts: the comments up to the cursor are paged, later ones arrived live. */
@@ -52,7 +52,7 @@ function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerCho
           </Button>
         )}
       </div>
-      <MarkdownContent>{comment.body}</MarkdownContent>
+      <LazyMarkdown>{comment.body}</LazyMarkdown>
     </li>
   );
 }

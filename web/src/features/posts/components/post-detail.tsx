@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MarkdownContent } from '../../../components/markdown.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
@@ -22,11 +23,13 @@ import { AcceptedAnswerBadge, CommentList } from './comment-list.tsx';
 import { PostAttachments } from './post-attachments.tsx';
 import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
-import { ReportDialog } from './report-dialog.tsx';
 import { ShareButton } from './share-button.tsx';
 import { ToolLink } from './tool-link.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
 import { WfmChips } from './wfm-chips.tsx';
+
+/** Fetched when first opened: the report form (and its select) is no part of the post page's first download. */
+const ReportDialog = lazyDialog(async () => (await import('./report-dialog.tsx')).ReportDialog);
 
 /** A post id in the address must be a positive integer. */
 export function parsePostId(raw: string | undefined): number | null {
@@ -127,7 +130,7 @@ function PostBody({ post }: { post: PostDetailData }) {
 
         <PostAttachments files={uploadedAttachments(post)} />
 
-        <MarkdownContent className="text-base">{post.body}</MarkdownContent>
+        <LazyMarkdown className="text-base">{post.body}</LazyMarkdown>
 
         <div className="flex flex-wrap items-center gap-1 border-t border-border pt-3 [&>*:first-child]:-ml-2">
           <UpvoteButton postId={post.id} upvotes={post.upvotes} />
@@ -185,7 +188,7 @@ function AcceptedAnswer({ post, choice }: { post: PostDetailData; choice: Return
             </Button>
           )}
         </div>
-        <MarkdownContent>{answer.body}</MarkdownContent>
+        <LazyMarkdown>{answer.body}</LazyMarkdown>
       </section>
     </Card>
   );
