@@ -12,6 +12,7 @@ import {
   PROOF_OF_WORK_STATUS,
   solveProofOfWork,
 } from '../src/index.ts';
+import { keyDeriver } from '../src/solve.ts';
 import type { WorkerReply, WorkerRequest } from '../src/protocol.ts';
 
 // As the kit's TEST_REDIS_URL (its testing module is not imported: it does not type-check under the DOM lib).
@@ -61,6 +62,14 @@ describe('pow-client', () => {
     expect(progress.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
     expect(await pow.verify(header, 'write', '127.0.0.1', 3)).toBe('ok');
     expect(await pow.verify(header, 'write', '127.0.0.1', 3)).toBe('replayed');
+  });
+
+  it('outside a secure context (no crypto.subtle) solves in script, and the server accepts that answer too', async () => {
+    expect(keyDeriver(undefined)).not.toBe(keyDeriver(globalThis.crypto.subtle));
+    const pow = new kit.ProofOfWork({ secret: SECRET, redis, settings: freshSettings() });
+    const challenge: Challenge = await pow.issue('token', '127.0.0.1', 1);
+    const header = await solveProofOfWork(challenge, undefined, undefined, keyDeriver(undefined));
+    expect(await pow.verify(header, 'token', '127.0.0.1', 1)).toBe('ok');
   });
 
   it('fetchWithProofOfWork gets through a gated route over its budget without the caller doing anything', async () => {
