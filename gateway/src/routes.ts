@@ -204,6 +204,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/admin/reports', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/feature-suggestions', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/posts', service: 'forum', access: 'staff', csrf: true },
+  { prefix: '/api/admin/held/forum', service: 'forum', access: 'staff', csrf: true },
 
   {
     prefix: '/api/tools',
@@ -238,6 +239,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   },
   { prefix: '/api/admin/tools', service: 'catalog', access: 'staff', csrf: true },
   { prefix: '/api/admin/polls', service: 'catalog', access: 'staff', csrf: true },
+  { prefix: '/api/admin/held/catalog', service: 'catalog', access: 'staff', csrf: true },
 
   {
     prefix: '/api/ama',
@@ -295,6 +297,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
     ],
   },
   { prefix: '/api/admin/jobs', service: 'jobs', access: 'staff', csrf: true },
+  { prefix: '/api/admin/held/jobs', service: 'jobs', access: 'staff', csrf: true },
 
   // Mentors live in ama-booking beside AMA hosts (docs/decisions.md, Mentors). Only the directory
   // is cacheable: applications, requests and threads are one visitor's own.

@@ -38,13 +38,17 @@ export interface NewPost {
   attachments: string;
   status: PostStatus;
   wfm: WfmFields;
+  /** The id reserved when the post was held for review (kit_held_items), given on its release. */
+  id?: number | undefined;
 }
 
 export async function insertPost(db: Db, post: NewPost): Promise<PostSummary> {
+  const given = post.id !== undefined;
   const rows = await db<PostSummary[]>`
-    INSERT INTO posts (type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status,
+    INSERT INTO posts (${given ? db`id, ` : db``}type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status,
                        channel, platform, centre_size, region)
-    VALUES (${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${post.id!}, ` : db``}${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
             ${post.tags}, ${post.toolLinks}, ${post.attachments}, ${post.status},
             ${post.wfm.channel ?? null}, ${post.wfm.platform ?? null}, ${post.wfm.centre_size ?? null}, ${post.wfm.region ?? null})
     RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
