@@ -297,7 +297,6 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
     ],
   },
   { prefix: '/api/admin/jobs', service: 'jobs', access: 'staff', csrf: true },
-  { prefix: '/api/admin/held/jobs', service: 'jobs', access: 'staff', csrf: true },
 
   // Mentors live in ama-booking beside AMA hosts (docs/decisions.md, Mentors). Only the directory
   // is cacheable: applications, requests and threads are one visitor's own.

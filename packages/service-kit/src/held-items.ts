@@ -47,13 +47,13 @@ export interface HeldRow {
  * `item.item_id` and writes its created event, exactly as an unheld write would. Throws an
  * HttpError (e.g. 409 when a comment's post is gone) to refuse.
  */
-export type HeldRelease = (tx: Db, item: HeldRow) => Promise<void>;
+export type HeldRelease = (tx: Db, item: HeldRow, now: number) => Promise<void>;
 
 export interface HeldKinds {
   /** Release functions by kind (the kinds this service holds). */
   release: Partial<Record<HeldKind, HeldRelease>>;
   /** Called in the transaction when a held item is deleted (e.g. a held template's file stops being referenced). */
-  onDelete?: Partial<Record<HeldKind, (tx: Db, item: HeldRow) => Promise<void>>>;
+  onDelete?: Partial<Record<HeldKind, HeldRelease>>;
 }
 
 /** The fields a create answer adds when its write was held (the spec'd fields stay as they are). */
@@ -119,9 +119,9 @@ export async function decideHeld(
     if (decision === 'release') {
       const release = kinds.release[item.kind];
       if (!release) throw notFound(HELD_MESSAGES.notFound);
-      await release(tx, item);
+      await release(tx, item, ctx.now());
     } else {
-      await kinds.onDelete?.[item.kind]?.(tx, item);
+      await kinds.onDelete?.[item.kind]?.(tx, item, ctx.now());
     }
     const state = decision === 'release' ? 'released' : 'deleted';
     await tx`UPDATE kit_held_items SET state = ${state}, decided_at = ${ctx.now()}, decided_by = ${staff.username} WHERE id = ${id}`;

@@ -13,8 +13,12 @@ export const HeldFields = {
   message: z.string().optional(),
 };
 
-/** The kinds of write the duplicate-content check holds, one queue per owning service. */
-export const HELD_KINDS = ['post', 'comment', 'poll', 'tool', 'template', 'job'] as const;
+/**
+ * The kinds of write the duplicate-content check holds, one queue per owning service. Jobs, help
+ * tickets and suggestions are not among them: staff read each of those before anyone else does
+ * (jobs wait for approval), so a duplicate is flagged in their staff list instead.
+ */
+export const HELD_KINDS = ['post', 'comment', 'poll', 'tool', 'template'] as const;
 export type HeldKind = (typeof HELD_KINDS)[number];
 
 /** Why an item is in the queue. The report queue (hidden after reports) is meant to add 'reports'. */
@@ -22,7 +26,7 @@ export const HELD_REASONS = ['duplicate'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
 /** The services that keep a held queue (GET /api/admin/held/<service>). */
-export const HELD_SERVICES = ['forum', 'catalog', 'jobs'] as const;
+export const HELD_SERVICES = ['forum', 'catalog'] as const;
 export type HeldService = (typeof HELD_SERVICES)[number];
 
 export const HeldItemParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
