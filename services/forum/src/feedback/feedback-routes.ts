@@ -3,7 +3,7 @@ import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
 import { acceptAuthorName } from '../visitors/visitors-request.ts';
-import { rateLimited, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 
 export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
@@ -18,7 +18,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await submitReport(ctx, req.body)),
+    async (req, reply) => reply.code(201).send(await submitReport(ctx, req.body, byVisitor(req))),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
     },
     async (req, reply) => {
       const authorName = await acceptAuthorName(ctx, req, req.body);
-      return reply.code(201).send(await submitSuggestion(ctx, { ...req.body, author_name: authorName }));
+      return reply.code(201).send(await submitSuggestion(ctx, { ...req.body, author_name: authorName }, byVisitor(req)));
     },
   );
 };

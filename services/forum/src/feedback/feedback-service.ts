@@ -15,9 +15,11 @@ import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.t
 
 /**
  * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
- * against its own contract so the answer names the rule that failed.
+ * against its own contract so the answer names the rule that failed. A help request whose text
+ * many visitors are sending (ctx.duplicates; `writer` is who it counts) is flagged as a duplicate
+ * for staff; post reports are not counted (many people reporting one post alike is the point).
  */
-export async function submitReport(ctx: ServiceContext, body: Record<string, unknown>): Promise<ReportResponse> {
+export async function submitReport(ctx: ServiceContext, body: Record<string, unknown>, writer: string): Promise<ReportResponse> {
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
     if ((await postTitle(ctx.sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
@@ -31,9 +33,11 @@ export async function submitReport(ctx: ServiceContext, body: Record<string, unk
       contactInfo: null,
       reporterName: report.reporter_name ?? ANONYMOUS,
       isAnonymous: report.reporter_name === undefined,
+      duplicate: false,
     });
   }
   const help = HelpRequestBody.parse(body);
+  const duplicate = await ctx.duplicates.check([help.title, help.reason], writer);
   return saveReport(ctx, {
     kind: 'help',
     postId: null,
@@ -44,6 +48,7 @@ export async function submitReport(ctx: ServiceContext, body: Record<string, unk
     contactInfo: help.contact_info || null,
     reporterName: help.isAnonymous ? ANONYMOUS : help.reporter_name,
     isAnonymous: help.isAnonymous,
+    duplicate: duplicate.held,
   });
 }
 
@@ -67,7 +72,10 @@ async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 
 export async function submitSuggestion(
   ctx: ServiceContext,
   input: ReturnType<typeof FeatureSuggestionBody.parse>,
+  writer: string,
 ): Promise<FeatureSuggestionResponse> {
+  // Staff alone read suggestions: one many visitors are sending alike is flagged, not held.
+  const duplicate = await ctx.duplicates.check([input.title, input.description], writer);
   return withUniqueReference(REFERENCE_PREFIXES.suggestion, (referenceNumber) =>
     ctx.sql.begin(async (tx) => {
       const row = await feedback.insertSuggestion(tx, {
@@ -79,6 +87,7 @@ export async function submitSuggestion(
         contactMethod: input.contact_method ?? null,
         priority: input.priority,
         isAnonymous: input.isAnonymous,
+        duplicate: duplicate.held,
       });
       await writeEvent(tx, 'forum.suggestion.created', {
         id: row.id,
