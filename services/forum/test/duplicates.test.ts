@@ -215,3 +215,33 @@ describe('the same comment from many visitors', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('help tickets and feature suggestions (read by staff only): flagged, not held', () => {
+  it('flags the 3rd help ticket with the same text as a duplicate in the staff list; distinct ones stay unflagged', async () => {
+    const word = uniqueWord('help');
+    const ticket = { title: `Cannot export ${word}`, category: 'technical', priority: 'High', reason: spamBody(word), reporter_name: 'planner_one', isAnonymous: false };
+    const refs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post(t.app, '/api/report', ticket, newVisitor());
+      expect(res.statusCode, res.body).toBe(201);
+      refs.push(res.json<{ ticket_reference: string }>().ticket_reference);
+    }
+    const own = await post(t.app, '/api/report', { ...ticket, reason: spamBody() }, newVisitor());
+    const list = (await staff('GET', '/api/admin/reports?limit=500')).json<Array<{ ticket_reference: string; duplicate: boolean }>>();
+    const flag = (ref: string) => list.find((r) => r.ticket_reference === ref)!.duplicate;
+    expect(refs.map(flag)).toEqual([false, false, true, true]);
+    expect(flag(own.json<{ ticket_reference: string }>().ticket_reference)).toBe(false);
+  });
+
+  it('flags the 3rd suggestion with the same text', async () => {
+    const body = { title: 'Dark mode', description: spamBody(), author_name: 'Anonymous', isAnonymous: true, priority: 'Low' };
+    const refs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await post(t.app, '/api/feature-suggestions', body, newVisitor());
+      expect(res.statusCode, res.body).toBe(201);
+      refs.push(res.json<{ reference_number: string }>().reference_number);
+    }
+    const list = (await staff('GET', '/api/admin/feature-suggestions?limit=500')).json<Array<{ reference_number: string; duplicate: boolean }>>();
+    expect(refs.map((ref) => list.find((s) => s.reference_number === ref)!.duplicate)).toEqual([false, false, true]);
+  });
+});
