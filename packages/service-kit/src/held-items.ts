@@ -87,12 +87,6 @@ export async function listHeld(db: Db, page: { limit: number; offset: number }):
   return { items, total: count[0]!.total };
 }
 
-/** True when the kind's item `itemId` is waiting in the queue (a held post's comments wait with it). */
-export async function isHeld(db: Db, kind: HeldKind, itemId: number): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM kit_held_items WHERE kind = ${kind} AND item_id = ${itemId} AND state = 'held'`;
-  return rows.length > 0;
-}
-
 async function takeHeld(tx: Db, id: number): Promise<HeldRow> {
   const rows = await tx<HeldRow[]>`
     SELECT id::int, kind, item_id::int, payload, author_token_hash, held_at::float8 AS held_at

@@ -85,7 +85,7 @@ export {
   type DuplicateContentSettings,
   type DuplicateVerdict,
 } from './duplicate-content.ts';
-export { decideHeld, heldAnswer, holdWrite, isHeld, listHeld, type HeldKinds, type HeldRelease, type HeldRow, type HeldWrite } from './held-items.ts';
+export { decideHeld, heldAnswer, holdWrite, listHeld, type HeldKinds, type HeldRelease, type HeldRow, type HeldWrite } from './held-items.ts';
 export { heldItemsRoutes } from './held-items-routes.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
