@@ -8,7 +8,7 @@ import { subscribeReplyNotifications } from './notifications/notifications-servi
 import { bumpAfterWrites, bumpBeforeEvents, subscribeRestores } from './posts/posts-list-hooks.ts';
 import { redisListRevision } from './posts/posts-list-revision.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
-import { releaseComment, releasePost } from './posts/posts-service.ts';
+import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
@@ -42,7 +42,7 @@ export const service: ServiceDefinition<ForumContext> = {
     postsStaffRoutes,
     feedbackStaffRoutes,
     // Posts and comments the duplicate-content check held, for staff to release or delete.
-    heldItemsRoutes('forum', { release: { post: releasePost, comment: releaseComment } }),
+    heldItemsRoutes('forum', { release: { post: releasePost, comment: releaseComment }, onDelete: { post: forgetHeldPost } }),
   ],
   beforePublish: bumpBeforeEvents,
   onReady: async (app, ctx) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { AdminHeldListResponse, HELD_FOR_REVIEW_MESSAGE, type StaffRole } from '@wfm/contracts/shared';
-import { CreateCommentResponse, CreatePostResponse, PostDetail } from '@wfm/contracts/forum';
+import { CreateCommentResponse, CreatePostResponse, PostDetail, UploadResponse } from '@wfm/contracts/forum';
+import { multipart, PNG } from './files.ts';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, outboxEvents, post, uniqueWord, validPost } from './helpers.ts';
 
@@ -243,5 +244,28 @@ describe('help tickets and feature suggestions (read by staff only): flagged, no
     }
     const list = (await staff('GET', '/api/admin/feature-suggestions?limit=500')).json<Array<{ reference_number: string; duplicate: boolean }>>();
     expect(refs.map((ref) => list.find((s) => s.reference_number === ref)!.duplicate)).toEqual([false, false, true]);
+  });
+});
+
+describe('a held post with an attachment', () => {
+  it('keeps the file referenced while it waits and lets it go when the post is deleted', async () => {
+    const visitor = newVisitor();
+    const { payload, headers } = await multipart([{ name: 'chart.png', data: PNG, type: 'image/png' }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload', remoteAddress: visitor.ip, headers: { ...headers, 'x-anon-token': visitor.token }, payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const file = UploadResponse.parse(uploaded.json()).files[0]!;
+    const name = file.url.split('/').pop()!;
+    const referenced = async () => (await t.sql<{ referenced: boolean }[]>`SELECT referenced FROM uploads WHERE name = ${name}`)[0]!.referenced;
+    expect(await referenced()).toBe(false);
+
+    const body = spamBody();
+    for (let i = 0; i < 2; i++) await post(t.app, '/api/posts', validPost({ body }), newVisitor());
+    const held = CreatePostResponse.parse((await post(t.app, '/api/posts', validPost({ body, attachments: [file] }), visitor)).json());
+    expect(held.held).toBe(true);
+    expect(await referenced()).toBe(true);
+
+    const entry = (await heldList()).items.find((i) => i.item_id === held.id)!;
+    expect((await staff('POST', `/api/admin/held/forum/${entry.id}/delete`)).statusCode).toBe(200);
+    expect(await referenced()).toBe(false);
   });
 });

@@ -112,3 +112,27 @@ export async function countPostsSince(db: Db, since: number): Promise<number> {
   const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since}`;
   return rows[0]!.n;
 }
+
+/**
+ * A held post's files (attachments and /uploads/ links, as the posts trigger reads them) stay
+ * referenced while it waits for review, so the cleanup job does not collect them before a release.
+ */
+export async function keepHeldPostFiles(db: Db, post: { attachments: string; body: string }): Promise<void> {
+  await db`UPDATE uploads SET referenced = true WHERE name = ANY(upload_names_in(${post.attachments}, ${post.body})) AND NOT referenced`;
+}
+
+/**
+ * After held post `heldId` is deleted: its files stay referenced only while a post or another held
+ * post still names them (the cleanup job collects the rest).
+ */
+export async function releaseHeldPostFiles(db: Db, heldId: number, post: { attachments: string; body: string }): Promise<void> {
+  await db`
+    UPDATE uploads u SET referenced = EXISTS (
+        SELECT 1 FROM posts p WHERE u.name = ANY(upload_names_in(p.attachments, p.body)))
+      OR EXISTS (
+        SELECT 1 FROM kit_held_items h
+        WHERE h.kind = 'post' AND h.state = 'held' AND h.id <> ${heldId}
+          AND u.name = ANY(upload_names_in(h.payload->>'attachments', h.payload->>'body')))
+    WHERE u.name = ANY(upload_names_in(${post.attachments}, ${post.body}))`;
+}
+

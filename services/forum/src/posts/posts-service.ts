@@ -83,6 +83,7 @@ export async function createPost(
         authorName: row.authorName,
         copies: verdict.copies,
       });
+      await posts.keepHeldPostFiles(tx, row);
       return { id, ...heldAnswer };
     }
     const post = await posts.insertPost(tx, row);
@@ -90,6 +91,11 @@ export async function createPost(
     return { id: post.id };
   });
 }
+
+/** A deleted held post lets go of its files (unless a post or another held post names them). */
+export const forgetHeldPost: HeldRelease = async (tx, item) => {
+  await posts.releaseHeldPostFiles(tx, item.id, item.payload as { attachments: string; body: string });
+};
 
 /** Publishes a held post under its reserved id, as createPost would have (staff release). */
 export const releasePost: HeldRelease = async (tx, item) => {
