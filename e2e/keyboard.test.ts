@@ -233,11 +233,12 @@ describe('keyboard only', () => {
     expect(next.role).toBe('tab');
     expect(next.focusVisible && next.indicator).toBe(true);
     await expect.poll(async () => (await selected.innerText()).trim()).toContain(next.name.split(' ')[0]);
-    // The tab changes through the URL (a router transition): until the selected tab's own panel
-    // is the only one shown, a Tab press could land in the previous panel just before it goes.
+    // The tab changes through the URL (a router transition): until the selected tab's own panel is
+    // the only one shown (the others stay in the DOM, hidden), a Tab press could land in the
+    // previous panel just before it goes.
     const panelId = await selected.getAttribute('aria-controls');
     expect(panelId).toBeTruthy();
-    await expect.poll(async () => page.locator('[role="tabpanel"]').evaluateAll((panels) => panels.map((panel) => panel.id))).toEqual([panelId]);
+    await expect.poll(async () => page.locator('[role="tabpanel"]:not([hidden])').evaluateAll((panels) => panels.map((panel) => panel.id))).toEqual([panelId]);
     await page.locator(`[id="${panelId}"]`).getByRole('heading', { level: 2 }).first().waitFor();
     // Tab from the tab list goes into the selected tab's content.
     await page.keyboard.press('Tab');

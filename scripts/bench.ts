@@ -21,8 +21,9 @@
  *            performance, TBT, LCP, max potential FID and CLS, the machine's benchmarkIndex; ends with
  *            `lighthouse worst median: <n>` (scripts/lib/lighthouse-bench.ts).
  *   pow      time per proof-of-work answer at each pressure level, native (a script) and WebCrypto (the
- *            web app's solver), one core, and the new tokens per hour that buys one address
- *            (scripts/lib/pow-bench.ts; no services started).
+ *            web app's solver), one core; then tokens, poll votes and posts per hour one script
+ *            gets from one address with the pressure gate off and on (identity, catalog and forum
+ *            built in process on PostgreSQL; POW_BENCH_SECONDS (20) per figure; scripts/lib/pow-bench.ts).
  *   ws       5,000 websocket clients round-robin over two gateway processes: gateway memory per
  *            idle connection, then new post -> new_post on every client, p50/p99/max
  *            (scripts/lib/ws-bench.ts); ends with `ws p99 ms: <n>`.

@@ -59,7 +59,7 @@ describe('verified visitor session', () => {
   it('shows the refusal message when the author name is not allowed', async () => {
     window.localStorage.setItem('anon_token', TOKEN);
     window.localStorage.setItem('terms_accepted', 'true');
-    server.use(http.post('/api/posts', () => HttpResponse.json({ message: AUTHOR_NAME_MESSAGES.memberName }, { status: 400 })));
+    server.use(http.post('/api/posts', () => HttpResponse.json({ message: AUTHOR_NAME_MESSAGES.taken }, { status: 400 })));
     const user = userEvent.setup();
     renderApp('/new');
     await screen.findByRole('form', { name: 'Create post' }, { timeout: 10_000 });
@@ -67,6 +67,6 @@ describe('verified visitor session', () => {
     await user.type(screen.getByLabelText('Content'), 'Body');
     await waitFor(() => expect(screen.getByTestId('form-posting-as')).toHaveTextContent('Posting as returning_user'));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    await expectToast('Failed to create post', AUTHOR_NAME_MESSAGES.memberName);
+    await expectToast('Failed to create post', AUTHOR_NAME_MESSAGES.taken);
   });
 });

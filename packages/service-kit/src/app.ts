@@ -41,6 +41,8 @@ import { isVisitorRevoked, subscribeVisitorRevocations } from './revocations.ts'
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
 import type { ServiceContext, ServiceRoutes } from './context.ts';
+import type { PressureBudgets } from './pressure/pressure-budget.ts';
+import { createPressureGate, defaultPressureBudgets, registerPressureGate } from './pressure/pressure-routes.ts';
 
 export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   name: ServiceName;
@@ -136,6 +138,12 @@ export interface ServiceAppDeps {
   context?: Record<string, unknown> | undefined;
   /** Upload quotas, concurrency and cleanup (UPLOAD_* variables); default DEFAULT_UPLOAD_SETTINGS. */
   uploads?: Partial<UploadSettings> | undefined;
+  /**
+   * The pressure budgets (PRESSURE_TOKEN_BUDGET / PRESSURE_WRITE_BUDGET, loadPressureBudgets) beyond
+   * which visitor writes and new tokens need a proof of work; default the decision's budgets under
+   * `rateLimits`; false: no gate (the kit's test apps, unless a test asks for one).
+   */
+  pressure?: PressureBudgets | false | undefined;
   /** Which proxies may set x-forwarded-for (Fastify trustProxy); default none (TRUST_PROXY). */
   trustProxy?: boolean | string;
   /** Default: NODE_ENV when valid, else development. */
@@ -291,6 +299,18 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     if (roles.length > 0 && !roles.includes(request.staff.role)) throw forbidden('Insufficient permissions');
   });
 
+  // Before any route is added: the gate's onRoute hook must see every route of the service.
+  const pressure =
+    deps.pressure === false
+      ? undefined
+      : createPressureGate({
+          budgets: deps.pressure ?? defaultPressureBudgets(deps.rateLimits),
+          visitorSecret: deps.visitorSecret,
+          redis: deps.redis,
+          settings: deps.rateLimits,
+        });
+  registerPressureGate(app, pressure);
+
   await registerRateLimit(app, { redis: deps.redis, namespace: def.name, limits: def.limits, settings: deps.rateLimits });
   // Not-found answers are rate limited per client (not-found-ip), so probing for routes stays cheap.
   app.setNotFoundHandler({ preHandler: rateLimited(app, 'not-found') }, async (_request, reply) =>
@@ -322,6 +342,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
       prefix: redisCounterPrefix('wfm-dup:', deps.rateLimits),
       onRedisError: (err) => app.log.warn({ err }, 'duplicate-content count in Redis failed; counting in memory'),
     }),
+    pressure,
   };
   const ctx = { ...(def.context ? await def.context(base, app) : (base as C)), ...deps.context } as C;
   app.decorate('serviceContext', ctx as ServiceContext);

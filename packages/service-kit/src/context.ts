@@ -6,6 +6,7 @@ import type { Sql } from './db.ts';
 import type { DuplicateContent } from './duplicate-content.ts';
 import type { ServiceEnv } from './env.ts';
 import type { IdentityClient } from './identity-client.ts';
+import type { PressureGate } from './pressure/pressure-gate.ts';
 import type { ResolvedLimit } from './rate-limit-table.ts';
 import type { StaffActionLog } from './staff-actions.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
@@ -49,6 +50,11 @@ export interface ServiceContext {
    * publishing it. DUPLICATE_CONTENT_* settings.
    */
   readonly duplicates: DuplicateContent;
+  /**
+   * The pressure gate (kit pressure/): the kit already puts it in front of every visitor write and
+   * of identity's POST /api/session; undefined when switched off (test apps by default).
+   */
+  readonly pressure?: PressureGate | undefined;
 }
 
 /**

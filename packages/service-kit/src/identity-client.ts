@@ -3,24 +3,25 @@ import {
   AUTHOR_NAME_CHECK_PATH,
   AUTHOR_NAME_MESSAGES,
   AuthorNameCheckResponse,
-  RESERVED_AUTHOR_NAMES,
   UserProfileResponse,
 } from '@wfm/contracts/identity';
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.ts';
 import { HttpError, badRequest } from './errors.ts';
+import { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, reservedWordIn } from './names.ts';
 import { VISITOR_TOKEN_HEADER } from './visitor.ts';
 
 /** Identity answers within this, or the call's failure policy applies. */
 const IDENTITY_TIMEOUT_MS = 2_000;
 
-const RESERVED = new Set<string>(RESERVED_AUTHOR_NAMES);
-
-/** The decision the kit can make without identity: Anonymous, a reserved word, or null (ask identity). */
+/**
+ * The decision the kit can make without identity (names.ts): Anonymous (any look-alike of it), a
+ * name with nothing visible or with a reserved word, or null (ask identity, which also compares
+ * the name with members' usernames and staff names). `name` is the cleaned name.
+ */
 function localAuthorNameDecision(name: string): { accepted: string } | { refused: string } | null {
-  const folded = name.trim().toLowerCase();
-  if (folded === ANONYMOUS.toLowerCase()) return { accepted: ANONYMOUS };
-  if (RESERVED.has(folded)) return { refused: AUTHOR_NAME_MESSAGES.reserved };
+  if (nameKeys(name).includes(ANONYMOUS_KEY)) return { accepted: ANONYMOUS };
+  if (nameKey(name) === '' || reservedWordIn(name)) return { refused: AUTHOR_NAME_MESSAGES.taken };
   return null;
 }
 
@@ -34,7 +35,7 @@ function localAuthorNameDecision(name: string): { accepted: string } | { refused
  * docs/operations.md ("When a dependency fails") lists them:
  *
  * - `acceptAuthorName`: fails closed, 503 `AUTHOR_NAME_MESSAGES.unavailable` (a name that might
- *   be someone else's is never written). Anonymous and the reserved words need no identity.
+ *   be someone else's is never written). Anonymous and names with a reserved word need no identity.
  * - `username`: fails closed, 503 `SERVICE_UNAVAILABLE_MESSAGE` (what needs a proven username,
  *   e.g. a mentor application, is not taken unnamed).
  * - `nameOrAnonymous`: fails open to `ANONYMOUS` (the write is taken, under Anonymous: never a name
@@ -44,9 +45,12 @@ function localAuthorNameDecision(name: string): { accepted: string } | { refused
  */
 export interface IdentityClient {
   /**
-   * The name the request's visitor may write under (trimmed; any case of "anonymous" becomes
-   * `Anonymous`), or an HttpError: 400 with AUTHOR_NAME_MESSAGES for a member's, a staff account's
-   * or a reserved name. Identity down or slow: 503 `AUTHOR_NAME_MESSAGES.unavailable`.
+   * The name the request's visitor may write under, cleaned (names.ts `cleanDisplayName`: NFKC, no
+   * invisible characters; any look-alike of "anonymous" becomes `Anonymous`), or an HttpError:
+   * 400 `AUTHOR_NAME_MESSAGES.taken` for a name whose key is a member's or a staff account's name or
+   * that has a reserved word (one message for all, so staff names are not told apart). Every
+   * visitor-written name field of every service goes through this call. Identity down or slow:
+   * 503 `AUTHOR_NAME_MESSAGES.unavailable`.
    */
   acceptAuthorName(request: FastifyRequest, name: string): Promise<string>;
   /**
@@ -111,7 +115,8 @@ export function createIdentityClient(identityUrl: string, opts: IdentityClientOp
   };
 
   return {
-    async acceptAuthorName(request, name) {
+    async acceptAuthorName(request, input) {
+      const name = cleanDisplayName(input);
       const local = localAuthorNameDecision(name);
       if (local && 'accepted' in local) return local.accepted;
       if (local) throw badRequest(local.refused);

@@ -89,6 +89,7 @@ export { decideHeld, heldAnswer, holdWrite, listHeld, type HeldKinds, type HeldR
 export { heldItemsRoutes } from './held-items-routes.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
+export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
@@ -106,3 +107,4 @@ export {
   type TracingEnv,
 } from './telemetry/tracing.ts';
 export { forwardTraceHeaders, registerRequestSpans, type RequestSpanOptions } from './telemetry/request-spans.ts';
+export { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, nameWords, reservedWordIn, skeleton } from './names.ts';

@@ -17,6 +17,7 @@ import { startOutboxRelay, type OutboxRelay } from './relay.ts';
 import { startTableMaintenance } from './table-maintenance.ts';
 import { registerTaskQueueMetrics } from './tasks/task-metrics.ts';
 import { startServiceTasks } from './tasks/service-tasks.ts';
+import { loadPressureBudgets } from './pressure/pressure-budget.ts';
 import { startTracing } from './telemetry/tracing.ts';
 import { uploadSettingsFromEnv } from './uploads/upload-settings.ts';
 import { serviceTasksOf } from './uploads/upload-cleanup.ts';
@@ -89,6 +90,7 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
     // The one parse of the environment: the definition's schema (the kit's base plus its own variables).
     const env = loadEnv(def.env ?? serviceEnvSchema, overrides.env ?? process.env);
     const rateLimits = overrides.rateLimits ?? loadRateLimitSettings(overrides.env ?? process.env);
+    const pressure = loadPressureBudgets(overrides.env ?? process.env, rateLimits);
     logger ??= createLogger(def.name, env.LOG_LEVEL);
     // Before anything is built: the apps register their request spans only when tracing is on.
     const tracing = await startTracing({ serviceName: def.name, env });
@@ -135,6 +137,7 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
       bus,
       redis,
       rateLimits,
+      pressure,
       staffSecret: env.STAFF_HEADER_SECRET,
       visitorSecret: env.VISITOR_TOKEN_SECRET,
       uploads: uploadSettingsFromEnv(env),

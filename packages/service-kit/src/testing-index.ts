@@ -6,9 +6,10 @@
 export * from './testing.ts';
 export { describeStaffRouteAccess, type StaffRouteAccessOptions } from './testing-staff-routes.ts';
 export { describeServiceBasics } from './testing-service-basics.ts';
+export { answeringProofOfWork, describePressureGate, injectAnsweringProofOfWork, type PressureGateSuiteOptions } from './testing-pressure.ts';
 export { freePort, startNatsServer, startPostgresServer, startRedisServer, type FaultServer } from './testing-faults.ts';
 export { identityGlobalSetup } from './testing-identity.ts';
-export { get, namedVisitor, newVisitor, post, put, randomIp, visitorRequest, type Visitor } from './testing-visitors.ts';
+export { get, namedVisitor, newVisitor, post, put, randomIp, seeStaffName, visitorRequest, type Visitor } from './testing-visitors.ts';
 export { testClock, type TestClock } from './testing-clock.ts';
 export { outboxEvents } from './testing-outbox.ts';
 export { ELF, HTML, JPEG, PDF, PE, PNG, multipartBody, zip } from './testing-files.ts';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
 import { testVisitorToken } from './testing.ts';
 
 /** A client address of its own, so each test starts with fresh per-address rate-limit counters. */
@@ -30,6 +31,19 @@ export async function namedVisitor(username: string, identityUrl = process.env.I
   });
   if (res.status !== 201) throw new Error(`profile: ${res.status} ${await res.text()}`);
   return { token, ip: randomIp() };
+}
+
+/**
+ * Makes the project's identity process know `name` as a staff account name, as the admin service's
+ * staff events would (a row of identity.staff_names, in the database vitest's `inject('identityDatabaseUrl')` names).
+ */
+export async function seeStaffName(identityDatabaseUrl: string, name: string): Promise<void> {
+  const identityDb = postgres(identityDatabaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await identityDb`INSERT INTO identity.staff_names (name_lower) VALUES (${name.toLowerCase()}) ON CONFLICT DO NOTHING`;
+  } finally {
+    await identityDb.end();
+  }
 }
 
 type VisitorMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -17,6 +17,7 @@ import { startOutboxRelay } from './relay.ts';
 import { signStaffHeaders, type SignedRequest } from './staff-signature.ts';
 import { issueVisitorToken } from './visitor.ts';
 import type { UploadSettings } from './uploads/upload-settings.ts';
+import type { PressureBudgets } from './pressure/pressure-budget.ts';
 
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -95,6 +96,12 @@ export interface BuildTestServiceOptions<C extends ServiceContext = ServiceConte
   redis?: Redis;
   /** RATE_LIMIT_SCALE and single limits (loadRateLimitSettings); default: the tables' defaults. */
   rateLimits?: RateLimitSettings;
+  /**
+   * The pressure gate's budgets (loadPressureBudgets); default false: no gate, so suites that make
+   * many calls from one address test their own rules. Pressure tests and the contact-centre tests
+   * turn it on.
+   */
+  pressure?: PressureBudgets | false;
   /** Identity's URL for ctx.identity; default IDENTITY_URL from the environment, else the kit default. */
   identityUrl?: string;
   /**
@@ -148,7 +155,7 @@ export async function buildTestService<C extends ServiceContext = ServiceContext
       DUPLICATE_CONTENT_HOLD_AT: '0',
       ...opts.env,
     });
-    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback', now: opts.now, context: opts.context });
+    const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, pressure: opts.pressure ?? false, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback', now: opts.now, context: opts.context });
     closers.unshift(() => app.close());
     await app.ready();
     return {

@@ -104,6 +104,7 @@ describe('upload storage: the kit migration a service opts into', () => {
       'kit_migrations',
       'kit_revoked_visitors',
       'kit_upload_migrations',
+      'kit_visitors_seen',
       'notes',
       'outbox',
       'pgmigrations',

@@ -68,7 +68,7 @@ describe('ctx.identity.acceptAuthorName', () => {
     for (const name of ['Admin', '  moderator ', 'SYSTEM', 'Official', 'support', 'staff', 'administrator']) {
       const res = await ask(name);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.reserved);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
   });
 

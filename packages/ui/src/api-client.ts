@@ -30,6 +30,11 @@ type WithoutBody = Omit<RequestOptions, 'body'>;
 export interface ApiClientOptions {
   /** Extra headers for every call (e.g. the visitor's `x-anon-token`), read at call time. */
   headers?: () => Record<string, string>;
+  /**
+   * The fetch calls go through (default the browser's): the web app's answers a 428 asking for a
+   * proof of work by itself (web/src/lib/proof-of-work.ts).
+   */
+  fetch?: (input: URL, init: RequestInit) => Promise<Response>;
 }
 
 /**
@@ -37,13 +42,13 @@ export interface ApiClientOptions {
  * credentials included (the staff session cookie). Throws ApiError on a non-2xx answer and does
  * nothing else: toasts and redirects belong to the callers.
  */
-export function createApiClient({ headers: extraHeaders }: ApiClientOptions = {}) {
+export function createApiClient({ headers: extraHeaders, fetch: send = (input, init) => fetch(input, init) }: ApiClientOptions = {}) {
   async function request(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders?.() };
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
-    const response = await fetch(new URL(path, window.location.origin), {
+    const response = await send(new URL(path, window.location.origin), {
       method,
       headers,
       credentials: 'include',

@@ -1,11 +1,13 @@
-import { defineLimits, HOUR, MINUTE, TEN_MINUTES } from '@wfm/service-kit';
+import { defineLimits, HOUR, idParamTarget, MINUTE, TEN_MINUTES } from '@wfm/service-kit';
 
 /**
  * Every limit of the AMA service (docs/operations.md lists them; RATE_LIMIT_SCALE and
  * RATE_LIMIT_AMA_BOOKING_<NAME> tune them). Per-visitor limits do the fine work; the per-address
  * ones are sized for a contact centre behind one NAT address booking a popular session at once.
  * Booking lookups show a participant's name, email and phone, so they are held tight per address.
- * Routes attach a call's limits with `rateLimited(app, '<call>')`.
+ * Upvotes are also limited per (address, question), so a script holding many tokens cannot push one
+ * question up the list: 400 a day lets a 300-agent contact centre watching a session together all
+ * upvote the same question once (repeats count too). Routes attach a call's limits with `rateLimited(app, '<call>')`.
  */
 export const AMA_LIMITS_TABLE = defineLimits(
   'ama-booking',
@@ -19,6 +21,12 @@ export const AMA_LIMITS_TABLE = defineLimits(
     'question-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new questions from one address' },
     'upvote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'question upvotes, per visitor' },
     'upvote-ip': { max: 6_000, windowMs: TEN_MINUTES, key: 'address', protects: 'question upvotes from one address' },
+    'upvote-ip-question': {
+      max: 400,
+      windowMs: 24 * HOUR,
+      key: 'address-target',
+      protects: 'upvotes one address adds to one question (scripts holding many tokens; a 300-agent centre upvotes once each)',
+    },
     'image-read-ip': { max: 3_000, windowMs: MINUTE, key: 'address', protects: 'session image reads (/uploads/ama) from one address' },
     'mentor-apply-visitor': { max: 5, windowMs: TEN_MINUTES, key: 'visitor', protects: 'mentor applications, per visitor' },
     'mentor-apply-ip': { max: 500, windowMs: TEN_MINUTES, key: 'address', protects: 'mentor applications from one address' },
@@ -34,7 +42,7 @@ export const AMA_LIMITS_TABLE = defineLimits(
     lookup: ['lookup-ip'],
     receipt: ['receipt-visitor', 'receipt-ip'],
     question: ['question-visitor', 'question-ip'],
-    upvote: ['upvote-visitor', 'upvote-ip'],
+    upvote: { limits: ['upvote-visitor', 'upvote-ip-question', 'upvote-ip'], target: idParamTarget },
     'image-read': ['image-read-ip'],
     'mentor-apply': ['mentor-apply-visitor', 'mentor-apply-ip'],
     'mentor-request': ['mentor-request-visitor', 'mentor-request-ip'],

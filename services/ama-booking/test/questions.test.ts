@@ -24,7 +24,7 @@ describe('questions', () => {
     expect((await ask(id, { question: 'Hi', isAnonymous: 'yes' })).statusCode).toBe(400);
     const reserved = await ask(id, { question: 'Hi', isAnonymous: false, author_name: 'Admin' });
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.json()).toEqual({ message: AUTHOR_NAME_MESSAGES.reserved });
+    expect(reserved.json()).toEqual({ message: AUTHOR_NAME_MESSAGES.taken });
     const noToken = await t.app.inject({ method: 'POST', url: `/api/ama/sessions/${id}/questions`, payload: { question: 'Hi', isAnonymous: true } });
     expect(noToken.statusCode).toBe(401);
     expect((await ask(999999, { question: 'Hi' })).statusCode).toBe(404);

@@ -5,7 +5,10 @@ import { defineLimits, HOUR, idParamTarget, MINUTE, TEN_MINUTES } from '@wfm/ser
  * RATE_LIMIT_CATALOG_<NAME> tune them). Per-visitor limits do the fine work; per-address ones are
  * a safety net sized for a contact centre behind one NAT address. Votes need a verified visitor
  * and count once per visitor anyway; the per (address, tool) limit stops a script holding many
- * tokens from pushing one tool up the Most Voted order. Routes attach a call's limits with
+ * tokens from pushing one tool up the Most Voted order, and the per (address, poll) limit one from
+ * stuffing one poll: 400 a day lets a 300-agent contact centre behind one NAT address all vote on
+ * the same poll once (with room for repeats, which count too) while one address adds at most 400 of
+ * the poll's votes a day, where it used to add about 1,000 an hour. Routes attach a call's limits with
  * `rateLimited(app, '<call>')`.
  */
 export const CATALOG_LIMITS = defineLimits(
@@ -30,6 +33,12 @@ export const CATALOG_LIMITS = defineLimits(
     'poll-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'new polls from one address' },
     'poll-vote-visitor': { max: 120, windowMs: MINUTE, key: 'visitor', protects: 'poll votes, per visitor' },
     'poll-vote-ip': { max: 12_000, windowMs: TEN_MINUTES, key: 'address', protects: 'poll votes from one address' },
+    'poll-vote-ip-poll': {
+      max: 400,
+      windowMs: 24 * HOUR,
+      key: 'address-target',
+      protects: 'votes one address adds to one poll (scripts holding many tokens; a 300-agent centre votes once each)',
+    },
   },
   {
     tool: ['tool-visitor', 'tool-ip'],
@@ -38,6 +47,6 @@ export const CATALOG_LIMITS = defineLimits(
     download: ['download-visitor', 'download-ip'],
     'template-file': ['template-file-ip'],
     poll: ['poll-visitor', 'poll-ip'],
-    'poll-vote': ['poll-vote-visitor', 'poll-vote-ip'],
+    'poll-vote': { limits: ['poll-vote-visitor', 'poll-vote-ip-poll', 'poll-vote-ip'], target: idParamTarget },
   },
 );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestService, type TestService } from '@wfm/service-kit/testing';
-import { POST_MESSAGES, PostDetail } from '@wfm/contracts/forum';
+import { POST_MESSAGES, PostDetail, UploadResponse } from '@wfm/contracts/forum';
+import { PNG, multipart } from './files.ts';
 import { service } from '../src/app.ts';
 import { createPost, get, newVisitor, outboxEvents, post, validPost } from './helpers.ts';
 
@@ -100,9 +101,13 @@ describe('POST /api/posts', () => {
     expect(notJson.json()).toEqual({ message: POST_MESSAGES.badToolLinks });
   });
 
-  it('attachments: lists or JSON text, at most 5', async () => {
-    const file = { url: '/uploads/abc.png', originalName: 'shot.png', mimetype: 'image/png', size: 1234 };
-    const res = await create({ attachments: JSON.stringify([file]) });
+  it('attachments: lists or JSON text, at most 5 (files the author uploaded: upload-pinning.test.ts)', async () => {
+    const author = newVisitor();
+    const { payload, headers } = await multipart([{ name: 'shot.png', data: PNG }], 'files');
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload', remoteAddress: author.ip, headers: { ...headers, 'x-anon-token': author.token }, payload });
+    const stored = UploadResponse.parse(uploaded.json()).files[0]!;
+    const file = { url: stored.url, originalName: 'shot.png', mimetype: 'image/png', size: PNG.length, filename: stored.filename };
+    const res = await post(t.app, '/api/posts', validPost({ attachments: JSON.stringify([file]) }), author);
     expect(res.statusCode).toBe(201);
     const detail = PostDetail.parse((await get(t.app, `/api/posts/${res.json().id}`)).json());
     expect(JSON.parse(detail.attachments)).toEqual([file]);

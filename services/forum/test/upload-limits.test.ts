@@ -19,7 +19,7 @@ import { UploadResponse } from '@wfm/contracts/forum';
 import { service } from '../src/app.ts';
 import { UPLOAD_MESSAGES } from '../src/uploads/uploads-attachments.ts';
 import { PNG, multipart } from './files.ts';
-import { randomIp } from './helpers.ts';
+import { hashToken, randomIp } from './helpers.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -233,17 +233,19 @@ describe('reading uploads', () => {
 describe('upload cleanup job', () => {
   it('deletes old unreferenced uploads through the queue and keeps referenced and recent ones', async () => {
     const names: Record<string, string> = {};
+    // One uploader, who also writes the posts: only the owner's posts pin a file (upload-pinning.test.ts).
+    const token = testVisitorToken();
     for (const kind of ['oldLoose', 'oldReferenced', 'oldInBody', 'recentLoose']) {
-      const res = await upload([{ name: `${kind}.png`, data: PNG }], { token: testVisitorToken() });
+      const res = await upload([{ name: `${kind}.png`, data: PNG }], { token });
       names[kind] = UploadResponse.parse(res.json()).files[0]!.filename;
     }
     const day = 86_400_000;
     await t.sql`UPDATE uploads SET created_at = created_at - ${2 * day} WHERE name <> ${names.recentLoose!}`;
     await t.sql`
-      INSERT INTO posts (type, title, body, author_name, attachments)
+      INSERT INTO posts (type, title, body, author_name, attachments, author_token_hash)
       VALUES ('Question', 'With file', 'see attached', 'someone',
-              ${JSON.stringify([{ url: `/uploads/${names.oldReferenced}`, originalName: 'x.png', mimetype: 'image/png', size: 1 }])}),
-             ('Idea', 'Inline', ${`look ![chart](/uploads/${names.oldInBody})`}, 'someone', '[]')`;
+              ${JSON.stringify([{ url: `/uploads/${names.oldReferenced}`, originalName: 'x.png', mimetype: 'image/png', size: 1 }])}, ${hashToken(token)}),
+             ('Idea', 'Inline', ${`look ![chart](/uploads/${names.oldInBody})`}, 'someone', '[]', ${hashToken(token)})`;
 
     const logger = createLogger('forum', process.env.LOG_LEVEL ?? 'silent');
     const runner = await startTaskRunner({
@@ -268,10 +270,12 @@ describe('upload cleanup job', () => {
   });
 
   it('a post deleted later leaves its upload unreferenced', async () => {
-    const res = await upload([{ name: 'gone.png', data: PNG }], { token: testVisitorToken() });
+    const token = testVisitorToken();
+    const res = await upload([{ name: 'gone.png', data: PNG }], { token });
     const name = UploadResponse.parse(res.json()).files[0]!.filename;
     const [post] = await t.sql<[{ id: number }]>`
-      INSERT INTO posts (type, title, body, author_name) VALUES ('Idea', 'Gone', ${`/uploads/${name}`}, 'someone') RETURNING id`;
+      INSERT INTO posts (type, title, body, author_name, author_token_hash)
+      VALUES ('Idea', 'Gone', ${`/uploads/${name}`}, 'someone', ${hashToken(token)}) RETURNING id`;
     expect((await t.sql`SELECT referenced FROM uploads WHERE name = ${name}`)[0]!.referenced).toBe(true);
     await t.sql`DELETE FROM posts WHERE id = ${post.id}`;
     expect((await t.sql`SELECT referenced FROM uploads WHERE name = ${name}`)[0]!.referenced).toBe(false);

@@ -138,11 +138,11 @@ describe('author names (no impersonation)', () => {
   it("refuses another member's username in any case, staff names and reserved words, with the message", async () => {
     const me = await member();
     const cases: Array<[string, string]> = [
-      [someone.username, AUTHOR_NAME_MESSAGES.memberName],
-      [someone.username.toUpperCase(), AUTHOR_NAME_MESSAGES.memberName],
-      [staffName.toUpperCase(), AUTHOR_NAME_MESSAGES.reserved],
-      ['Admin', AUTHOR_NAME_MESSAGES.reserved],
-      ['  moderator ', AUTHOR_NAME_MESSAGES.reserved],
+      [someone.username, AUTHOR_NAME_MESSAGES.taken],
+      [someone.username.toUpperCase(), AUTHOR_NAME_MESSAGES.taken],
+      [staffName.toUpperCase(), AUTHOR_NAME_MESSAGES.taken],
+      ['Admin', AUTHOR_NAME_MESSAGES.taken],
+      ['  moderator ', AUTHOR_NAME_MESSAGES.taken],
     ];
     for (const [name, message] of cases) {
       for (const { url, payload } of writes(name)) {

@@ -77,14 +77,14 @@ describe('GET /api/admin/user-profiles', () => {
 describe('PUT /api/admin/user-profiles/{id}', () => {
   it('renames the visitor (kept as typed, trimmed), which the visitor then sees', async () => {
     const v = await visitor();
-    const res = await rename(v.id, '  Renamed By Staff  ');
+    const res = await rename(v.id, '  Renamed By Helpdesk  ');
     expect(res.statusCode).toBe(200);
     const body = AdminUserProfile.strict().parse(res.json());
-    expect(body).toMatchObject({ id: v.id, username: 'Renamed By Staff' });
+    expect(body).toMatchObject({ id: v.id, username: 'Renamed By Helpdesk' });
     expect(body.updated_at).toBeGreaterThanOrEqual(body.created_at);
 
     const own = await t.app.inject({ method: 'GET', url: `/api/user-profile/${v.token}` });
-    expect(own.json().username).toBe('Renamed By Staff');
+    expect(own.json().username).toBe('Renamed By Helpdesk');
   });
 
   it('also finds the visitor by its anonymous token', async () => {

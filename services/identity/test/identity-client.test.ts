@@ -93,7 +93,7 @@ describe('against the real identity service', () => {
     expect((await ask(app, 'author', me.token, `  ${unregistered} `)).json()).toEqual({ value: unregistered });
     const taken = await ask(app, 'author', me.token, other.username!);
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().message).toBe(AUTHOR_NAME_MESSAGES.memberName);
+    expect(taken.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
   });
 
   it('username: the visitor’s username; null without one or without a verified visitor', async () => {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeLimits, loadRateLimitSettings, RATE_LIMIT_MESSAGE, type RateLimitSettings } from '@wfm/service-kit';
-import { buildTestService, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
+import { loadPressureBudgets, type PressureBudgets } from '@wfm/service-kit/pressure';
+import { buildTestService, injectAnsweringProofOfWork, TEST_REDIS_URL, type TestService } from '@wfm/service-kit/testing';
 import { service } from '../src/app.ts';
 import { IDENTITY_LIMITS } from '../src/rate-limits.ts';
 import { checkUsername, createProfile, randomIp, uniqueUsername } from './helpers.ts';
@@ -18,6 +19,9 @@ const statuses = (responses: Answer[]) => {
 const notOk = (responses: Answer[]) => responses.filter((r) => r.statusCode >= 300).map((r) => `${r.statusCode} ${r.body}`);
 
 const newSession = (t: TestService, ip: string) => t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: ip });
+/** A session call as the web app makes it: a 428 asking for a proof of work is answered in the background. */
+const browserSession = (t: TestService, ip: string) =>
+  injectAnsweringProofOfWork(t.app, { method: 'POST', url: '/api/session', remoteAddress: ip });
 
 /** `count` session calls from `ip`, `width` at a time in parallel (the test database pool has 5 connections). */
 async function sessions(t: TestService, ip: string | (() => string), count: number, width = count): Promise<Answer[]> {
@@ -29,8 +33,8 @@ async function sessions(t: TestService, ip: string | (() => string), count: numb
   return out;
 }
 
-async function build(redis: Redis | undefined, rateLimits?: RateLimitSettings): Promise<TestService> {
-  return buildTestService(service, { relay: false, ...(redis ? { redis } : {}), ...(rateLimits ? { rateLimits } : {}) });
+async function build(redis: Redis | undefined, rateLimits?: RateLimitSettings, pressure?: PressureBudgets): Promise<TestService> {
+  return buildTestService(service, { relay: false, ...(redis ? { redis } : {}), ...(rateLimits ? { rateLimits } : {}), ...(pressure ? { pressure } : {}) });
 }
 
 for (const store of ['memory', 'redis'] as const) {
@@ -47,8 +51,19 @@ for (const store of ['memory', 'redis'] as const) {
     });
 
     it('300 agents get a session at once, then each checks two names and saves one: no 429', { timeout: 180_000 }, async () => {
+      // The site as deployed: the pressure gate on with its default budgets (60 tokens per address per
+      // 10 minutes), and each agent's browser answering a proof of work in the background.
+      const withGate = await build(redis, undefined, loadPressureBudgets({}));
+      try {
+        await contactCentre(withGate);
+      } finally {
+        await withGate.close();
+      }
+    });
+
+    async function contactCentre(t: TestService) {
       const ip = randomIp();
-      const started = await sessions(t, ip, 300);
+      const started = await Promise.all(Array.from({ length: 300 }, () => browserSession(t, ip)));
       expect(notOk(started)).toEqual([]);
       const tokens = started.map((r) => r.json<{ anon_token: string }>().anon_token);
       expect(new Set(tokens).size).toBe(300);
@@ -64,7 +79,7 @@ for (const store of ['memory', 'redis'] as const) {
         tokens.map((token) => t.app.inject({ method: 'GET', url: `/api/user-profile/${token}`, remoteAddress: ip })),
       );
       expect(profiles.map((r) => r.json<{ username: string }>().username)).toEqual(names);
-    });
+    }
 
     it('a burst of 450 parallel session calls from one address gets exactly the 400 of the minute', { timeout: 120_000 }, async () => {
       const responses = await sessions(t, randomIp(), 450);

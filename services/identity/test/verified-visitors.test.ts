@@ -94,7 +94,7 @@ describe('reserved usernames', () => {
       expect((await createProfile(t.app, await createSession(t.app), name)).statusCode).toBe(409);
       const res = await authorName(` ${name.toUpperCase()} `, await createSession(t.app));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.reserved);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
   });
 });
@@ -117,7 +117,7 @@ describe('POST /internal/author-name', () => {
     for (const token of [await createSession(t.app), undefined, 'made-up']) {
       const res = await authorName(name.toUpperCase(), token);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.memberName);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
   });
 
@@ -129,13 +129,13 @@ describe('POST /internal/author-name', () => {
     expect((await authorName(name, token)).statusCode).toBe(400);
   });
 
-  it('refuses the reserved words as the whole trimmed name, any case', async () => {
+  it('refuses the reserved words as the whole trimmed name, any case (words inside a name: names.test.ts)', async () => {
     for (const name of ['Admin', '  moderator ', 'ADMINISTRATOR', 'Staff', 'support', 'System', 'official']) {
       const res = await authorName(name, await createSession(t.app));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.reserved);
+      expect(res.json().message).toBe(AUTHOR_NAME_MESSAGES.taken);
     }
-    expect((await authorName('admin fan club')).statusCode).toBe(200);
+    expect((await authorName('badminton fan club')).statusCode).toBe(200);
   });
 
   it('answers 400 with a message for bad input', async () => {

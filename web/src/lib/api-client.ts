@@ -1,10 +1,13 @@
 import { createApiClient } from '@wfm/ui';
 import { takeInitialAnswer } from './initial-data.ts';
+import { fetchAnsweringProofOfWork } from './proof-of-work.ts';
 import { storage } from './storage.ts';
 
 export { ApiError, isApiError } from '@wfm/ui';
 
 const client = createApiClient({
+  // Every call: a write or a new token past the address's budget is answered in the background.
+  fetch: fetchAnsweringProofOfWork,
   headers: (): Record<string, string> => {
     const token = storage.getAnonToken();
     return token ? { 'x-anon-token': token } : {};

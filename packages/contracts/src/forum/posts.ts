@@ -84,6 +84,8 @@ export const POST_MESSAGES = {
   badToolLinks: 'tool_links must be a list of {name, url}',
   badAttachments: 'attachments must be a list of {url, originalName, mimetype, size}',
   tooManyAttachments: 'At most 5 attachments are allowed',
+  /** An attachment that is not a file the author uploaded (someone else's, unknown, or not an upload). */
+  attachmentNotOwned: 'Attach only files you uploaded yourself.',
   invalidId: 'Invalid post ID',
   notFound: 'Post not found',
   alreadyResolved: 'Post is already resolved',

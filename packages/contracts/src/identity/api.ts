@@ -50,15 +50,37 @@ export const isAnonTokenFormat = (value: unknown): value is string =>
   typeof value === 'string' && ANON_TOKEN_PATTERN.test(value);
 
 /**
- * Author names (posts, comments, feature suggestions and later polls, tools, templates, jobs): a
- * visitor may write as their own username, `Anonymous`, or a name no member has registered. Staff
- * account names (also former ones) and these words, as the whole name, are refused (case-insensitive).
+ * Names (author names of posts, comments, suggestions, polls, tools, templates and AMA questions,
+ * help/report reporter names, mentor names and requester names, usernames, staff renames of a
+ * visitor): a visitor may write as their own username, `Anonymous`, or a name that neither looks
+ * like a member's username or a staff account name (current or former) nor has a reserved word as
+ * one of its words. Names are compared on their key (service-kit names.ts: NFKC, invisible
+ * characters removed, TS #39 confusables skeleton, case, accents and separators folded).
  */
-export const RESERVED_AUTHOR_NAMES = ['admin', 'administrator', 'moderator', 'staff', 'support', 'system', 'official'] as const;
+export const RESERVED_AUTHOR_NAMES = [
+  'admin',
+  'admins',
+  'administrator',
+  'administrators',
+  'moderator',
+  'moderators',
+  'mod',
+  'mods',
+  'staff',
+  'support',
+  'system',
+  'official',
+  'anonymous',
+] as const;
+/** Reserved words refused anywhere in a name, also without a word boundary (`themoderator`). */
+export const RESERVED_INSIDE_NAMES = ['administrator', 'moderator'] as const;
 
+/**
+ * One message for a reserved word, a staff name and a member's name alike: which of them a name
+ * hit is not told, so the check does not reveal staff account names.
+ */
 export const AUTHOR_NAME_MESSAGES = {
-  memberName: 'That name belongs to a registered member. Post under your own username, as Anonymous, or choose another name.',
-  reserved: 'That name is reserved. Post under your own username, as Anonymous, or choose another name.',
+  taken: 'That name is taken or reserved. Post under your own username, as Anonymous, or choose another name.',
   unavailable: 'Names cannot be checked right now. Post as Anonymous or try again in a moment.',
 } as const;
 

@@ -29,3 +29,10 @@ export {
   PressureGate,
   type ProofOfWorkRequired,
 } from './pressure-gate.ts';
+export {
+  createPressureGate,
+  defaultPressureBudgets,
+  pressureKindOf,
+  registerPressureGate,
+  type PressureGateOptions,
+} from './pressure-routes.ts';

@@ -25,7 +25,6 @@ export interface ProofOfWorkRequired {
 /**
  * The rule "identities that cost something under pressure": within its budget an address passes
  * untouched; beyond it, the call needs an answer to a challenge whose work grows with the level.
- * A solved answer may be one level below the current one (pressure can rise while the browser works).
  */
 export class PressureGate {
   constructor(
@@ -33,17 +32,24 @@ export class PressureGate {
     private readonly proofOfWork: ProofOfWork,
   ) {}
 
-  /** Counts the call and answers undefined (let it through) or the 428 answer to send. */
+  /**
+   * Answers undefined (let the call through) or the 428 answer to send. A call with a valid,
+   * unused answer passes without being counted again: it was counted when the 428 that carried its
+   * challenge was sent, at that count's level, so every call is counted once whether it is solved
+   * or not, and a contact centre's repeated calls do not raise the pressure on each other. Any other
+   * call is counted; within the budget it passes (an unusable answer sent along is ignored).
+   */
   async check(kind: PressureKind, ip: string, answer: string | undefined): Promise<ProofOfWorkRequired | undefined> {
-    const level = await this.budget.count(kind, ip);
-    if (level === 0) return undefined;
     const { address } = pressureAddressKeys(ip);
     let refused: Exclude<VerifyOutcome, 'ok'> | undefined;
     if (answer !== undefined) {
-      const outcome = await this.proofOfWork.verify(answer, kind, address, level - 1);
+      // Any level: the challenge's level was the one of the count it was issued at.
+      const outcome = await this.proofOfWork.verify(answer, kind, address, 1);
       if (outcome === 'ok') return undefined;
       refused = outcome;
     }
+    const level = await this.budget.count(kind, ip);
+    if (level === 0) return undefined;
     const challenge = await this.proofOfWork.issue(kind, address, level);
     return {
       status: PROOF_OF_WORK_STATUS,

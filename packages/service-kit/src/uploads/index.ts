@@ -40,3 +40,4 @@ export {
   uploadSettingsFromEnv,
   type UploadSettings,
 } from './upload-settings.ts';
+export { ownedUploads, storedNameOf } from './owned-uploads.ts';

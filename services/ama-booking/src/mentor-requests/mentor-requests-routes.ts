@@ -15,7 +15,7 @@ import type { AmaContext } from '../context.ts';
 import { ErrorResponse, PUBLIC_ERRORS } from '../common/common-route-errors.ts';
 import * as requests from './mentor-requests-service.ts';
 
-const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse } as const;
+const WRITE_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse } as const;
 const READ_ERRORS = { ...PUBLIC_ERRORS, 401: ErrorResponse } as const;
 
 /** Requests to mentors, the mentor's answer and the private thread of an accepted request. */
@@ -28,7 +28,14 @@ export const mentorRequestRoutes: ServiceRoutes<AmaContext> = async (base, ctx) 
       onRequest: rateLimited(app, 'mentor-request'),
       schema: { params: MentorIdParams, body: MentorRequestBody, response: { 201: MentorRequest, ...WRITE_ERRORS } },
     },
-    async (req, reply) => reply.code(201).send(await requests.createRequest(ctx, requireVisitor(req), req.params.id, req.body)),
+    async (req, reply) => {
+      const visitor = requireVisitor(req);
+      // The requester's name is shown to the mentor: the kit's author-name rule (no impersonation).
+      const requesterName = await ctx.identity.acceptAuthorName(req, req.body.requester_name);
+      return reply
+        .code(201)
+        .send(await requests.createRequest(ctx, visitor, req.params.id, { ...req.body, requester_name: requesterName }));
+    },
   );
 
   app.get(

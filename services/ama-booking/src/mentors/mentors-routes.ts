@@ -26,7 +26,9 @@ export const mentorRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
     async (req, reply) => {
       const visitor = requireVisitor(req);
       const username = await ctx.identity.username(req);
-      return reply.code(201).send(await mentors.apply(ctx, visitor, username, req.body));
+      // The mentor's name is public (directory, requests): the kit's author-name rule (no impersonation).
+      const name = username ? await ctx.identity.acceptAuthorName(req, req.body.name) : req.body.name;
+      return reply.code(201).send(await mentors.apply(ctx, visitor, username, { ...req.body, name }));
     },
   );
 

@@ -44,10 +44,11 @@ export const questionRoutes: ServiceRoutes<AmaContext> = async (base, ctx) => {
     async (req, reply) => {
       const visitor = requireVisitor(req);
       const { body } = req;
-      // The name goes through identity's author-name rule (no impersonation) unless the question is anonymous.
+      // The name goes through identity's author-name rule (no impersonation) unless the question is
+      // anonymous; askQuestion asks it only once the session is known to take questions.
       const requested = body.author_name || body.author || ANONYMOUS;
-      const author = body.isAnonymous ? ANONYMOUS : await ctx.identity.acceptAuthorName(req, requested);
-      return reply.code(201).send(await questions.askQuestion(ctx, visitor, req.params.id, body, author));
+      const acceptAuthor = async () => (body.isAnonymous ? ANONYMOUS : ctx.identity.acceptAuthorName(req, requested));
+      return reply.code(201).send(await questions.askQuestion(ctx, visitor, req.params.id, body, acceptAuthor));
     },
   );
 

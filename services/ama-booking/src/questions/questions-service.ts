@@ -10,7 +10,7 @@ import {
 } from '@wfm/service-kit';
 import { AMA_MESSAGES, displayStatus, type Question, type TranscriptResponse } from '@wfm/contracts/ama';
 import type { AmaContext } from '../context.ts';
-import { findSession, lockSession } from '../sessions/sessions-repository.ts';
+import { findSession, lockSession, type SessionRow } from '../sessions/sessions-repository.ts';
 import * as repo from './questions-repository.ts';
 
 const questionEvent = (q: Question, at: number) => ({
@@ -21,23 +21,34 @@ const questionEvent = (q: Question, at: number) => ({
   at,
 });
 
+/** 404 for a session that does not exist, 409 when it takes no questions (not scheduled or live). */
+function assertOpenForQuestions(
+  session: Pick<SessionRow, 'status' | 'scheduled_time' | 'duration_minutes'> | null,
+  now: number,
+): void {
+  if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
+  const status = displayStatus(session.status, session.scheduled_time, session.duration_minutes, now);
+  if (status !== 'scheduled' && status !== 'live') throw conflict(AMA_MESSAGES.questionsClosed);
+}
+
 /**
- * Questions are open while a session is scheduled or live, up to its max_questions. `author` is the
- * name as accepted by identity's author-name rule (the route asks), or Anonymous.
+ * Questions are open while a session is scheduled or live, up to its max_questions. The session is
+ * checked before the name: `acceptAuthor` (identity's author-name rule for the request, or
+ * Anonymous; the route hands it) is asked only for an open session, so the call is no way to probe
+ * names without one. The session is checked again, locked, when the question is written.
  */
 export async function askQuestion(
   ctx: AmaContext,
   visitor: Visitor,
   sessionId: number,
   body: { question: string; isAnonymous: boolean },
-  author: string,
+  acceptAuthor: () => Promise<string>,
 ): Promise<Question> {
+  assertOpenForQuestions(await findSession(ctx.sql, sessionId), ctx.now());
+  const author = await acceptAuthor();
   return ctx.sql.begin(async (tx) => {
     const now = ctx.now();
-    const session = await lockSession(tx, sessionId);
-    if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
-    const status = displayStatus(session.status, session.scheduled_time, session.duration_minutes, now);
-    if (status !== 'scheduled' && status !== 'live') throw conflict(AMA_MESSAGES.questionsClosed);
+    assertOpenForQuestions(await lockSession(tx, sessionId), now);
     const full = await findSession(tx, sessionId);
     if ((await repo.countForSession(tx, sessionId)) >= (full?.max_questions ?? 0)) throw conflict(AMA_MESSAGES.questionLimit);
     const question = await repo.insertQuestion(tx, {

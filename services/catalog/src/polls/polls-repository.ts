@@ -1,4 +1,4 @@
-import type { Db } from '@wfm/service-kit';
+import { establishedVisitor, type Db } from '@wfm/service-kit';
 import type { AdminPoll, PollCategory, PollSort, ProfileAnswers, ProfileQuestion } from '@wfm/contracts/catalog';
 import type { OptionCount } from './polls-tallies.ts';
 
@@ -177,16 +177,23 @@ export async function pollStats(db: Db, now: number): Promise<PollStatsRow> {
   return { active: counts!.active, total: counts!.total, activeVotes: counts!.active_votes, activeVoters: voters!.n };
 }
 
-/** Votes per (answer, option) of one profile question in one poll; voters who skipped it are left out. */
-export async function profileCounts(
+/**
+ * Votes of established visitors (first seen by this service a day or more before `now`, see the
+ * kit's established-visitors) per (answer, option) of one profile question in one poll; voters who
+ * skipped it are left out. `established` is every established vote of the poll, answered or not.
+ */
+export async function establishedProfileCounts(
   db: Db,
   pollId: number,
   question: ProfileQuestion,
-): Promise<Array<{ value: string; option_id: number; votes: number }>> {
-  return db<Array<{ value: string; option_id: number; votes: number }>>`
-    SELECT ${db(question)} AS value, option_id, count(*)::int AS votes
-    FROM poll_votes WHERE poll_id = ${pollId} AND ${db(question)} IS NOT NULL
+  now: number,
+): Promise<{ counts: Array<{ value: string; option_id: number; votes: number }>; established: number }> {
+  const rows = await db<Array<{ value: string | null; option_id: number; votes: number }>>`
+    SELECT v.${db(question)} AS value, v.option_id, count(*)::int AS votes
+    FROM poll_votes v WHERE v.poll_id = ${pollId} AND ${establishedVisitor(db, 'v.visitor_hash', now)}
     GROUP BY 1, 2`;
+  const counts = rows.filter((r): r is { value: string; option_id: number; votes: number } => r.value !== null);
+  return { counts, established: rows.reduce((sum, r) => sum + r.votes, 0) };
 }
 
 export async function listStaffPolls(db: Db, limit: number, offset: number): Promise<{ polls: AdminPoll[]; total: number }> {

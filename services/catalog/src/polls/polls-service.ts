@@ -20,6 +20,7 @@ import {
   holdWrite,
   notFound,
   recordStaffAction,
+  recordVisitorSeen,
   writeEvent,
   type HeldRelease,
   type ServiceContext,
@@ -164,6 +165,8 @@ export async function vote(
       throw err;
     });
     if (!inserted) throw conflict(POLL_MESSAGES.alreadyVoted);
+    // From a day after the first vote this service sees from the visitor, their votes count in breakdowns.
+    await recordVisitorSeen(tx, visitorHash, now);
     const tallies = await polls.countVote(tx, pollId, input.option_id, now);
     if (!tallies) throw forbidden(POLL_MESSAGES.closed);
     const shares = withPercentages(tallies.options.map((o) => ({ ...o, text: '' })));
@@ -187,12 +190,17 @@ export async function stats(ctx: ServiceContext): Promise<PollStats> {
   return { activePolls: s.active, totalVotes: s.total, participationRate: Math.min(100, rate) };
 }
 
-/** Results by one profile question, each group shown only when it cannot identify anyone. */
+/**
+ * Results by one profile question, each group shown only when it cannot identify anyone. Groups
+ * count only the votes of established visitors (the kit's established-visitors: first seen a day or
+ * more ago), so throwaway tokens minted today cannot fill a group around one real voter and unmask
+ * them by subtraction; the poll's own totals still count every vote.
+ */
 export async function breakdown(ctx: ServiceContext, pollId: number, by: ProfileQuestion): Promise<PollBreakdown> {
   const poll = await polls.findPoll(ctx.sql, pollId);
   if (!poll) throw notFound(POLL_MESSAGES.notFound);
   if (!poll.profile_questions.includes(by)) throw badRequest(POLL_MESSAGES.notAsked);
-  const counts = await polls.profileCounts(ctx.sql, pollId, by);
+  const { counts, established } = await polls.establishedProfileCounts(ctx.sql, pollId, by, ctx.now());
   const groups = PROFILE_ANSWERS[by].map((value) => ({
     value,
     options: poll.options.map((o) => ({
@@ -201,7 +209,8 @@ export async function breakdown(ctx: ServiceContext, pollId: number, by: Profile
       votes: counts.find((c) => c.value === value && c.option_id === o.id)?.votes ?? 0,
     })),
   }));
-  return { poll_id: pollId, by, threshold: ANONYMITY_THRESHOLD, groups: protectGroups(groups, poll.total_votes) };
+  const groupsShown = protectGroups(groups, { votes: poll.total_votes, established });
+  return { poll_id: pollId, by, threshold: ANONYMITY_THRESHOLD, groups: groupsShown };
 }
 
 export function listStaffPolls(ctx: ServiceContext, limit: number, offset: number) {

@@ -18,7 +18,8 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await submitReport(ctx, req.body, byVisitor(req))),
+    async (req, reply) =>
+      reply.code(201).send(await submitReport(ctx, req.body, (name) => ctx.identity.acceptAuthorName(req, name), byVisitor(req))),
   );
 
   app.post(

@@ -15,14 +15,22 @@ import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.t
 
 /**
  * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
- * against its own contract so the answer names the rule that failed. A help request whose text
- * many visitors are sending (ctx.duplicates; `writer` is who it counts) is flagged as a duplicate
- * for staff; post reports are not counted (many people reporting one post alike is the point).
+ * against its own contract so the answer names the rule that failed. A reporter name (not
+ * anonymous) goes through `acceptName`, the kit's author-name check for the request (no
+ * impersonation, like every name field). A help request whose text many visitors are sending
+ * (ctx.duplicates; `writer` is who it counts) is flagged as a duplicate for staff; post reports are
+ * not counted (many people reporting one post alike is the point).
  */
-export async function submitReport(ctx: ServiceContext, body: Record<string, unknown>, writer: string): Promise<ReportResponse> {
+export async function submitReport(
+  ctx: ServiceContext,
+  body: Record<string, unknown>,
+  acceptName: (name: string) => Promise<string>,
+  writer: string,
+): Promise<ReportResponse> {
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
     if ((await postTitle(ctx.sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
+    const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
     return saveReport(ctx, {
       kind: 'post',
       postId: report.post_id,
@@ -31,12 +39,13 @@ export async function submitReport(ctx: ServiceContext, body: Record<string, unk
       priority: null,
       reason: report.reason,
       contactInfo: null,
-      reporterName: report.reporter_name ?? ANONYMOUS,
-      isAnonymous: report.reporter_name === undefined,
+      reporterName,
+      isAnonymous: reporterName === ANONYMOUS,
       duplicate: false,
     });
   }
   const help = HelpRequestBody.parse(body);
+  const reporterName = help.isAnonymous ? ANONYMOUS : await acceptName(help.reporter_name);
   const duplicate = await ctx.duplicates.check([help.title, help.reason], writer);
   return saveReport(ctx, {
     kind: 'help',
@@ -46,8 +55,8 @@ export async function submitReport(ctx: ServiceContext, body: Record<string, unk
     priority: help.priority,
     reason: help.reason,
     contactInfo: help.contact_info || null,
-    reporterName: help.isAnonymous ? ANONYMOUS : help.reporter_name,
-    isAnonymous: help.isAnonymous,
+    reporterName,
+    isAnonymous: help.isAnonymous || reporterName === ANONYMOUS,
     duplicate: duplicate.held,
   });
 }

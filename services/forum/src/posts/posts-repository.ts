@@ -115,10 +115,14 @@ export async function countPostsSince(db: Db, since: number): Promise<number> {
 
 /**
  * A held post's files (attachments and /uploads/ links, as the posts trigger reads them) stay
- * referenced while it waits for review, so the cleanup job does not collect them before a release.
+ * referenced while it waits for review, so the cleanup job does not collect them before a release;
+ * as for posts (migration 008), only files its verified author uploaded are pinned.
  */
-export async function keepHeldPostFiles(db: Db, post: { attachments: string; body: string }): Promise<void> {
-  await db`UPDATE uploads SET referenced = true WHERE name = ANY(upload_names_in(${post.attachments}, ${post.body})) AND NOT referenced`;
+export async function keepHeldPostFiles(db: Db, post: { attachments: string; body: string; authorTokenHash: Buffer | null }): Promise<void> {
+  if (post.authorTokenHash === null) return;
+  await db`
+    UPDATE uploads SET referenced = true
+    WHERE name = ANY(upload_names_in(${post.attachments}, ${post.body})) AND NOT referenced AND uploader_hash = ${post.authorTokenHash}`;
 }
 
 /**
@@ -128,10 +132,11 @@ export async function keepHeldPostFiles(db: Db, post: { attachments: string; bod
 export async function releaseHeldPostFiles(db: Db, heldId: number, post: { attachments: string; body: string }): Promise<void> {
   await db`
     UPDATE uploads u SET referenced = EXISTS (
-        SELECT 1 FROM posts p WHERE u.name = ANY(upload_names_in(p.attachments, p.body)))
+        SELECT 1 FROM posts p
+        WHERE p.author_token_hash = u.uploader_hash AND u.name = ANY(upload_names_in(p.attachments, p.body)))
       OR EXISTS (
         SELECT 1 FROM kit_held_items h
-        WHERE h.kind = 'post' AND h.state = 'held' AND h.id <> ${heldId}
+        WHERE h.kind = 'post' AND h.state = 'held' AND h.id <> ${heldId} AND h.author_token_hash = u.uploader_hash
           AND u.name = ANY(upload_names_in(h.payload->>'attachments', h.payload->>'body')))
     WHERE u.name = ANY(upload_names_in(${post.attachments}, ${post.body}))`;
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServiceContext } from '@wfm/service-kit';
-import { badRequest, conflict, forbidden, heldAnswer, holdWrite, notFound, writeEvent, type HeldRelease } from '@wfm/service-kit';
+import { badRequest, conflict, createPgUploadStore, forbidden, heldAnswer, holdWrite, notFound, ownedUploads, writeEvent, type HeldRelease } from '@wfm/service-kit';
 import {
   ACCEPTED_ANSWER_MESSAGES,
   SIMILAR_POSTS,
@@ -21,6 +21,7 @@ import {
   type PostDetail,
   type PostSort,
   type PostType,
+  UPLOADS_PREFIX,
 } from '@wfm/contracts/forum';
 import { ANONYMOUS, HELD_MESSAGES } from '@wfm/contracts/shared';
 import * as postComments from './posts-comments-repository.ts';
@@ -31,16 +32,29 @@ import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The row a create input makes (also what a held post keeps to be inserted on release). */
-function newPostOf(input: CreatePostInput, authorTokenHash: Buffer | null): posts.NewPost {
+/**
+ * The row a create input makes (also what a held post keeps to be inserted on release). Its
+ * attachments are files its author uploaded (issue 25 item 11): the request names them by url, and
+ * the name, type and size stored with the post are the upload store's, never the request's; an
+ * attachment that is not the author's upload is a 400. (Body links to /uploads/ files are allowed,
+ * but only the author's own files are pinned by them: migration 008.)
+ */
+async function newPostOf(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<posts.NewPost> {
   const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
   if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
-  const attachments = input.attachments.map((a) => ({
-    url: a.url,
-    originalName: a.originalName,
-    mimetype: a.mimetype,
-    size: a.size,
-    ...(a.filename === undefined ? {} : { filename: a.filename }),
+  const stored = await ownedUploads(
+    createPgUploadStore(ctx.sql),
+    input.attachments.map((a) => a.url),
+    authorTokenHash,
+    UPLOADS_PREFIX,
+  );
+  if (stored === null) throw badRequest(POST_MESSAGES.attachmentNotOwned);
+  const attachments = stored.map((file) => ({
+    url: `${UPLOADS_PREFIX}${file.name}`,
+    originalName: file.originalName,
+    mimetype: file.mimetype,
+    size: file.size,
+    filename: file.name,
   }));
   return {
     type: input.type,
@@ -68,7 +82,7 @@ export async function createPost(
   authorTokenHash: Buffer | null,
   writer: string,
 ): Promise<CreatePostResponse> {
-  const row = newPostOf(input, authorTokenHash);
+  const row = await newPostOf(ctx, input, authorTokenHash);
   const verdict = await ctx.duplicates.check(input.body, writer);
   return ctx.sql.begin(async (tx) => {
     if (verdict.held) {

@@ -1,5 +1,5 @@
 import type { AdminUserProfile } from '@wfm/contracts/identity';
-import type { Db } from '@wfm/service-kit';
+import { nameKey, type Db } from '@wfm/service-kit';
 
 export interface Visitor {
   id: number;
@@ -39,15 +39,27 @@ export async function touchVisitor(db: Db, visitorId: number, minIntervalSeconds
     WHERE id = ${visitorId} AND last_seen_at < now() - make_interval(secs => ${minIntervalSeconds})`;
 }
 
-/** Case-insensitive, through the unique index on lower(username). */
-export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM profiles WHERE lower(username) = lower(${username})`;
+/**
+ * True when a profile (other than `exceptVisitorId`'s) has one of these name keys (service-kit nameKeys):
+ * `rnike` is taken when `mike` is, `john_smith` when `johnsmith` is.
+ */
+export async function isNameKeyTaken(db: Db, keys: string[], exceptVisitorId: number | null = null): Promise<boolean> {
+  const rows = await db`
+    SELECT 1 FROM profiles WHERE name_key = ANY(${keys}::text[]) AND visitor_id IS DISTINCT FROM ${exceptVisitorId} LIMIT 1`;
   return rows.length > 0;
+}
+
+/**
+ * Serialises the writes of one name key until the transaction ends, so two sign-ups (or a sign-up
+ * and a staff rename) of look-alike names cannot both pass the look-up and both be written.
+ */
+export async function lockNameKey(tx: Db, key: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`identity.name_key:${key}`}, 0))`;
 }
 
 export async function insertProfile(db: Db, visitorId: number, username: string): Promise<Profile> {
   const rows = await db<Profile[]>`
-    INSERT INTO profiles (visitor_id, username) VALUES (${visitorId}, ${username})
+    INSERT INTO profiles (visitor_id, username, name_key) VALUES (${visitorId}, ${username}, ${nameKey(username)})
     RETURNING username, created_at AS "createdAt"`;
   return rows[0]!;
 }
@@ -108,9 +120,27 @@ export async function listStaffProfiles(db: Db, limit: number, offset: number): 
 export async function renameProfileAsStaff(db: Db, visitorId: number, username: string): Promise<AdminUserProfile | null> {
   const rows = await db<StaffProfileRow[]>`
     WITH renamed AS (
-      UPDATE profiles SET username = ${username}, updated_at = now() WHERE visitor_id = ${visitorId}
+      UPDATE profiles SET username = ${username}, name_key = ${nameKey(username)}, updated_at = now()
+      WHERE visitor_id = ${visitorId}
       RETURNING *
     )
     SELECT ${db.unsafe(STAFF_PROFILE_COLUMNS)} FROM renamed p JOIN visitors v ON v.id = p.visitor_id`;
   return rows[0] ? toStaffProfile(rows[0]) : null;
+}
+
+/**
+ * Writes the name key of profiles that have none (migration 005 keys only [a-z0-9_-] usernames;
+ * staff renames kept as typed, and rows written by older code, get theirs here). Run at start.
+ */
+export async function fillMissingNameKeys(db: Db): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db<{ visitor_id: number; username: string }[]>`
+      SELECT visitor_id, username FROM profiles WHERE name_key IS NULL LIMIT 500`;
+    if (rows.length === 0) return filled;
+    for (const row of rows) {
+      await db`UPDATE profiles SET name_key = ${nameKey(row.username)} WHERE visitor_id = ${row.visitor_id} AND username = ${row.username}`;
+    }
+    filled += rows.length;
+  }
 }

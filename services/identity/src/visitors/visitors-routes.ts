@@ -44,6 +44,9 @@ export const visitorsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) 
       {
         bodyLimit: 1024,
         onRequest: rateLimited(app, 'session'),
+        // A new token spends the address's token budget (not its write budget): beyond it, the kit's
+        // gate asks for a proof of work (docs/decisions.md "Proof of work under pressure").
+        config: { pressure: 'token' },
         schema: { response: { 200: CreateSessionResponse, 429: ErrorResponse } },
       },
       async () => identity.issueVisitorToken(ctx),

@@ -1,7 +1,6 @@
 import {
   AnonToken,
   AUTHOR_NAME_MESSAGES,
-  RESERVED_AUTHOR_NAMES,
   USERNAME_MESSAGES,
   Username,
   type CreateProfileResponse,
@@ -9,7 +8,21 @@ import {
   type UserProfileResponse,
 } from '@wfm/contracts/identity';
 import { ANONYMOUS } from '@wfm/contracts/shared';
-import { badRequest, conflict, notFound, unauthorized, writeEvent, type ServiceContext, type Visitor } from '@wfm/service-kit';
+import {
+  ANONYMOUS_KEY,
+  badRequest,
+  cleanDisplayName,
+  conflict,
+  nameKey,
+  nameKeys,
+  notFound,
+  reservedWordIn,
+  unauthorized,
+  writeEvent,
+  type Db,
+  type ServiceContext,
+  type Visitor,
+} from '@wfm/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { isProfane } from './visitors-profanity.ts';
 import { isStaffName } from '../staff-names/staff-names-repository.ts';
@@ -76,38 +89,42 @@ export async function hasProfile(ctx: Ctx, token: string): Promise<boolean> {
   return Boolean(visitor?.username);
 }
 
-const RESERVED_USERNAMES = new Set<string>([...RESERVED_AUTHOR_NAMES, ANONYMOUS.toLowerCase()]);
-
-/** Reserved words, `anonymous` and staff names (current and former) are never usernames. */
-async function isReservedUsername(ctx: Ctx, username: string): Promise<boolean> {
-  return RESERVED_USERNAMES.has(username.toLowerCase()) || (await isStaffName(ctx.sql, username));
+/**
+ * The one name rule (service-kit names.ts), for usernames, author names and staff renames alike: a
+ * name is unavailable when it has a reserved word (also inside: `the_moderator`, `Admin Team`), or
+ * its key (look-alikes folded: `Аdmin`, `ａｄｍｉｎ`, `ad\u200Bmin`) is a staff account name's
+ * (current or former) or, unless it is `ownerVisitorId`'s own, a member's username.
+ */
+export async function isNameUnavailable(db: Db, name: string, ownerVisitorId: number | null = null): Promise<boolean> {
+  const keys = nameKeys(name);
+  if (nameKey(name) === '' || keys.includes(ANONYMOUS_KEY) || reservedWordIn(name)) return true;
+  if (await isStaffName(db, name)) return true;
+  return visitors.isNameKeyTaken(db, keys, ownerVisitorId);
 }
 
 /**
  * The author name the visitor holding `token` may write under (no impersonation): their own
- * username, `Anonymous`, or a name that no member registered; staff names (current and former) and
- * the reserved words are refused. Case-insensitive; the name is trimmed.
+ * username (any look-alike of it is written as the username), `Anonymous` (any look-alike of it),
+ * or a cleaned name (kit `cleanDisplayName`) that `isNameUnavailable` lets through. Every refusal is the
+ * one message AUTHOR_NAME_MESSAGES.taken: reserved, staff and member names are not told apart.
  */
 export async function acceptAuthorName(ctx: Ctx, token: string | undefined, input: string): Promise<string> {
-  const name = input.trim();
-  const folded = name.toLowerCase();
-  if (name === '') throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
-  if (folded === ANONYMOUS.toLowerCase()) return ANONYMOUS;
+  const name = cleanDisplayName(input);
+  const keys = nameKeys(name);
+  if (keys.includes(ANONYMOUS_KEY)) return ANONYMOUS;
   const visitor = token === undefined ? null : await findVisitor(ctx, token);
-  if (visitor?.username && visitor.username.toLowerCase() === folded) return visitor.username;
-  if (RESERVED_USERNAMES.has(folded) || (await isStaffName(ctx.sql, folded))) throw badRequest(AUTHOR_NAME_MESSAGES.reserved);
-  if (await visitors.isUsernameTaken(ctx.sql, folded)) throw badRequest(AUTHOR_NAME_MESSAGES.memberName);
+  if (visitor?.username && keys.includes(nameKey(visitor.username))) return visitor.username;
+  if (await isNameUnavailable(ctx.sql, name)) throw badRequest(AUTHOR_NAME_MESSAGES.taken);
   return name;
 }
 
-/** Format errors are a 400 with the rule's message; a taken or inappropriate name is unavailable. */
+/** Format errors are a 400 with the rule's message; a taken, look-alike, reserved or inappropriate name is unavailable. */
 export async function isUsernameAvailable(ctx: Ctx, input: string): Promise<boolean> {
   const parsed = Username.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.badChars);
   const username = parsed.data;
   if (isProfane(username)) return false;
-  if (await isReservedUsername(ctx, username)) return false;
-  return !(await visitors.isUsernameTaken(ctx.sql, username));
+  return !(await isNameUnavailable(ctx.sql, username));
 }
 
 /** `username` has passed the Username contract (trimmed, lower-cased, format checked). */
@@ -120,10 +137,12 @@ export async function createProfile(
   if (!visitor) throw unauthorized(IDENTITY_MESSAGES.tokenRequired);
   if (visitor.username) throw conflict(USERNAME_MESSAGES.alreadySet);
   if (isProfane(username)) throw badRequest(USERNAME_MESSAGES.inappropriate);
-  if (await isReservedUsername(ctx, username)) throw conflict(USERNAME_MESSAGES.taken);
 
   try {
     return await ctx.sql.begin(async (tx) => {
+      // Under the key's lock, so a look-alike signing up at the same moment waits and then sees this one.
+      await visitors.lockNameKey(tx, nameKey(username));
+      if (await isNameUnavailable(tx, username)) throw conflict(USERNAME_MESSAGES.taken);
       const profile = await visitors.insertProfile(tx, visitor.id, username);
       const created = { username: profile.username, created_at: profile.createdAt.getTime() };
       await writeEvent(tx, 'identity.profile.created', created);

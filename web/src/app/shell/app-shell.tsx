@@ -8,6 +8,7 @@ import { useMinWidth } from '../../hooks/use-min-width.ts';
 import { PageHydrated } from '../page-hydrated.tsx';
 import { Header } from './header.tsx';
 import { MobileNav } from './mobile-nav.tsx';
+import { ProofOfWorkStatus } from './proof-of-work-status.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 function PageFallback() {
@@ -51,6 +52,7 @@ export function AppShell() {
       <SuggestFeatureDialog open={headerSuggestOpen} onOpenChange={setHeaderSuggestOpen} />
       <SidebarSuggestionDialog open={sidebarSuggestOpen} onOpenChange={setSidebarSuggestOpen} />
       <IdentityOnboarding />
+      <ProofOfWorkStatus />
       <ScrollRestoration />
     </div>
   );
