@@ -1,4 +1,4 @@
-import type { StaffRole } from '@wfm/contracts/shared';
+import type { AdminHeldItem, StaffRole } from '@wfm/contracts/shared';
 import type { AdminUserProfile } from '@wfm/contracts/identity';
 import type { AdminFeatureSuggestion, AdminPost, AdminReport } from '@wfm/contracts/forum';
 import type { BackupFile, StaffMember } from '@wfm/contracts/admin';
@@ -29,6 +29,7 @@ export const report = (over: Partial<AdminReport> = {}): AdminReport => ({
   status: 'New',
   created_at: T0,
   ticket_reference: 'HLP-7K3Q9',
+  duplicate: false,
   ...over,
 });
 
@@ -43,6 +44,7 @@ export const suggestion = (over: Partial<AdminFeatureSuggestion> = {}): AdminFea
   priority: 'Medium',
   status: 'New',
   created_at: T0,
+  duplicate: false,
   ...over,
 });
 
@@ -112,6 +114,19 @@ export const adminTool = (over: Partial<AdminTool> = {}): AdminTool => ({
   ...over,
 });
 
+export const heldItem = (over: Partial<AdminHeldItem> = {}): AdminHeldItem => ({
+  id: 1,
+  kind: 'post',
+  item_id: 40,
+  reason: 'duplicate',
+  title: 'Cheap certification',
+  body: 'Cheap WFM certification at example.test, 90% off today only',
+  author_name: 'Anonymous',
+  copies: 5,
+  held_at: T0,
+  ...over,
+});
+
 /** Answers for every list a Super Admin's panel loads (counts of every tab), each overridable. */
 export function listHandlers(
   data: {
@@ -126,6 +141,8 @@ export function listHandlers(
     polls?: AdminPoll[];
     tools?: AdminTool[];
     amaSessions?: StaffSession[];
+    heldForum?: AdminHeldItem[];
+    heldCatalog?: AdminHeldItem[];
   } = {},
 ) {
   const backups = data.backups ?? [];
@@ -142,6 +159,12 @@ export function listHandlers(
     polls: http.get('/api/admin/polls', () => HttpResponse.json({ polls: data.polls ?? [], total: (data.polls ?? []).length })),
     tools: http.get('/api/admin/tools', () => HttpResponse.json({ tools: data.tools ?? [], total: (data.tools ?? []).length })),
     backups: http.get('/api/admin/database/backups', () => HttpResponse.json({ backups })),
+    heldForum: http.get('/api/admin/held/forum', () =>
+      HttpResponse.json({ items: data.heldForum ?? [], total: (data.heldForum ?? []).length }),
+    ),
+    heldCatalog: http.get('/api/admin/held/catalog', () =>
+      HttpResponse.json({ items: data.heldCatalog ?? [], total: (data.heldCatalog ?? []).length }),
+    ),
     amaSessions: http.get('/api/admin/ama/sessions', () => HttpResponse.json(data.amaSessions ?? [])),
     stats: http.get('/api/admin/database/backup-stats', () =>
       HttpResponse.json({ count: backups.length, totalSize: backups.reduce((n, b) => n + b.size, 0) }),
@@ -152,7 +175,7 @@ export function listHandlers(
 /** The lists a Moderator may load. */
 export function moderatorHandlers(data: Parameters<typeof listHandlers>[0] = {}) {
   const all = listHandlers(data);
-  return [all.reports, all.suggestions, all.posts, all.mentors, all.jobs, all.profiles, all.polls, all.tools];
+  return [all.reports, all.suggestions, all.heldForum, all.heldCatalog, all.posts, all.mentors, all.jobs, all.profiles, all.polls, all.tools];
 }
 
 export function superAdminHandlers(data: Parameters<typeof listHandlers>[0] = {}) {

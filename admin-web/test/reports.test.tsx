@@ -135,3 +135,21 @@ describe('reports tab', () => {
     await expectToast('Failed to resolve post', 'Post is already resolved');
   });
 });
+
+describe('duplicate flags (issue 25)', () => {
+  it('marks a help request or suggestion that many visitors sent alike as Duplicate', async () => {
+    server.use(
+      signedInAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [report({ id: 1, ticket_reference: 'HLP-DUP', duplicate: true }), report({ id: 2, ticket_reference: 'HLP-OWN' })],
+        suggestions: [suggestion({ id: 1, reference_number: 'FS-DUP', duplicate: true })],
+      }),
+    );
+    renderApp('/admin');
+    const cards = await screen.findAllByRole('article');
+    const card = (label: RegExp) => cards.find((c) => label.test(c.getAttribute('aria-label') ?? ''))!;
+    expect(within(card(/HLP-DUP$/)).getByText('Duplicate')).toBeInTheDocument();
+    expect(within(card(/HLP-OWN$/)).queryByText('Duplicate')).not.toBeInTheDocument();
+    expect(within(card(/FS-DUP$/)).getByText('Duplicate')).toBeInTheDocument();
+  });
+});

@@ -17,6 +17,7 @@ describe('panel tabs', () => {
     await screen.findByRole('tablist', { name: 'Admin sections' });
     expect(tabNames()).toEqual([
       'Reports',
+      'Held',
       'Posts',
       'Mentors',
       'AMA',
@@ -36,7 +37,7 @@ describe('panel tabs', () => {
     server.use(signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin?tab=staff');
     await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(tabNames()).toEqual(['Reports', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users']);
+    expect(tabNames()).toEqual(['Reports', 'Held', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users']);
     // A tab the role may not open falls back to the default one.
     expect(screen.getByRole('tab', { name: /^Reports/, selected: true })).toBeInTheDocument();
   });

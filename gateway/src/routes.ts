@@ -204,6 +204,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/admin/reports', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/feature-suggestions', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/posts', service: 'forum', access: 'staff', csrf: true },
+  { prefix: '/api/admin/held/forum', service: 'forum', access: 'staff', csrf: true },
 
   {
     prefix: '/api/tools',
@@ -238,6 +239,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   },
   { prefix: '/api/admin/tools', service: 'catalog', access: 'staff', csrf: true },
   { prefix: '/api/admin/polls', service: 'catalog', access: 'staff', csrf: true },
+  { prefix: '/api/admin/held/catalog', service: 'catalog', access: 'staff', csrf: true },
 
   {
     prefix: '/api/ama',

@@ -268,6 +268,22 @@ describe('create post form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Best Erlang tool' })).toBeInTheDocument();
   });
 
+  it('says the post is held for review and goes home when the server held it (duplicate content)', async () => {
+    visitor();
+    const message = 'Your submission looks the same as several recent ones from other people, so it is held for review.';
+    server.use(
+      http.post('/api/posts', () => HttpResponse.json({ id: 77, held: true, message }, { status: 201 })),
+      http.get('/api/posts', () => HttpResponse.json({ posts: [], total: 0 })),
+    );
+    const user = userEvent.setup();
+    const { router } = await openForm();
+    await user.type(screen.getByLabelText('Title'), 'Cheap certification');
+    await user.type(screen.getByLabelText('Content'), 'Buy it now');
+    await user.click(publish());
+    await expectToast('Post held for review', message);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('posts anonymously as Anonymous', async () => {
     visitor();
     const bodies: Record<string, unknown>[] = [];

@@ -239,6 +239,21 @@ describe('post detail: discussion', () => {
     await waitFor(() => expect(anonymous).not.toBeChecked());
   });
 
+  it('says a held comment is held for review and leaves it out of the thread (duplicate content)', async () => {
+    const { post } = await openPost();
+    const message = 'Your submission looks the same as several recent ones from other people, so it is held for review.';
+    server.use(
+      http.post('/api/comments', () =>
+        HttpResponse.json({ ...makeComment({ post_id: post.id, body: 'Cheap certification here' }), held: true, message }, { status: 201 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your comment'), 'Cheap certification here');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await expectToast('Comment held for review', message);
+    expect(screen.queryByText('Cheap certification here', { selector: '[data-testid="comment"] *' })).not.toBeInTheDocument();
+  });
+
   it('says Failed to post comment with the server message', async () => {
     await openPost();
     server.use(http.post('/api/comments', () => HttpResponse.json({ message: 'Comment cannot be empty' }, { status: 400 })));

@@ -17,6 +17,8 @@ export const queryKeys = {
   mentors: () => [...queryKeys.all, 'mentors'] as const,
   polls: () => [...queryKeys.all, 'polls'] as const,
   tools: () => [...queryKeys.all, 'tools'] as const,
+  /** Writes held for review (duplicate content), one queue per service. */
+  held: (service?: string) => (service ? ([...queryKeys.all, 'held', service] as const) : ([...queryKeys.all, 'held'] as const)),
   ama: {
     all: () => [...queryKeys.all, 'ama'] as const,
     sessions: () => [...queryKeys.ama.all(), 'sessions'] as const,

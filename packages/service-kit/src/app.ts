@@ -23,7 +23,8 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRequestSpans } from './telemetry/request-spans.ts';
 import { tracingEnabled } from './telemetry/tracing.ts';
 import { rateLimited, registerRateLimit } from './rate-limit.ts';
-import { DEFAULT_RATE_LIMIT_SETTINGS, type LimitTable, type RateLimitSettings } from './rate-limit-table.ts';
+import { DEFAULT_RATE_LIMIT_SETTINGS, redisCounterPrefix, type LimitTable, type RateLimitSettings } from './rate-limit-table.ts';
+import { createDuplicateContent } from './duplicate-content.ts';
 import { verifyStaffHeaders, type StaffIdentity } from './staff-signature.ts';
 import { clientErrorHandler } from './client-error.ts';
 import type { ServiceTasks } from './tasks/task-runner.ts';
@@ -348,6 +349,13 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     identity: createIdentityClient(deps.identityUrl ?? DEFAULT_IDENTITY_URL),
     uploadSettings: app.uploadSettings,
     limits: app.rateLimitTable,
+    duplicates: createDuplicateContent({
+      redis: deps.redis,
+      settings: { holdAt: env.DUPLICATE_CONTENT_HOLD_AT, minLength: env.DUPLICATE_CONTENT_MIN_LENGTH },
+      now: deps.now ?? Date.now,
+      prefix: redisCounterPrefix('wfm-dup:', deps.rateLimits),
+      onRedisError: (err) => app.log.warn({ err }, 'duplicate-content count in Redis failed; counting in memory'),
+    }),
     pressure,
     rateLimitSettings: deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS,
   };

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { ServiceName } from '@wfm/contracts/shared';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
+import type { DuplicateContent } from './duplicate-content.ts';
 import type { ServiceEnv } from './env.ts';
 import type { IdentityClient } from './identity-client.ts';
 import type { PressureGate } from './pressure/pressure-gate.ts';
@@ -43,6 +44,12 @@ export interface ServiceContext {
   readonly uploadSettings: UploadSettings;
   /** The service's rate limits, resolved at boot (defineLimits + RATE_LIMIT_* settings). */
   readonly limits: Readonly<Record<string, ResolvedLimit>>;
+  /**
+   * The duplicate-content check (duplicate-content.ts): a create path asks it whether the text is
+   * being posted by many visitors at once and, if so, holds the write (held-items.ts) instead of
+   * publishing it. DUPLICATE_CONTENT_* settings.
+   */
+  readonly duplicates: DuplicateContent;
   /**
    * The pressure gate (kit pressure/): the kit already puts it in front of every visitor write and
    * of identity's POST /api/session; undefined when switched off (test apps by default).

@@ -98,6 +98,13 @@ export const serviceEnvSchema = z.object({
   IDENTITY_URL: urlList(['http', 'https']).default(DEFAULT_IDENTITY_URL),
   /** UPLOAD_DAILY_MB_PER_VISITOR, UPLOAD_DAILY_MB_PER_ADDRESS, UPLOAD_MAX_CONCURRENT, UPLOAD_CLEANUP_*: see docs/operations.md. */
   ...uploadEnvShape,
+  /**
+   * Duplicate-content check (duplicate-content.ts): from the Nth distinct visitor writing the same
+   * text within an hour, writes are held for staff review; 0 turns the check off.
+   */
+  DUPLICATE_CONTENT_HOLD_AT: z.coerce.number().int().min(0).max(1_000).default(3),
+  /** Texts shorter than this (characters, after normalisation) are never held ("Thanks!", "+1"). */
+  DUPLICATE_CONTENT_MIN_LENGTH: z.coerce.number().int().min(1).max(10_000).default(40),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Fault timeouts (docs/operations.md "When a dependency fails"): longest a request may take before it answers 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(4_500),

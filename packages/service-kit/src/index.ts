@@ -77,6 +77,17 @@ export {
 export { contextOf, type ServiceContext, type ServiceRoutes } from './context.ts';
 export { redisClientOptions, startService, type RunningService, type StartServiceOverrides } from './server.ts';
 export { staffOnly } from './staff-routes-access.ts';
+export {
+  contentHash,
+  createDuplicateContent,
+  normaliseContent,
+  DEFAULT_DUPLICATE_CONTENT_SETTINGS,
+  type DuplicateContent,
+  type DuplicateContentSettings,
+  type DuplicateVerdict,
+} from './duplicate-content.ts';
+export { decideHeld, heldAnswer, holdWrite, listHeld, type HeldKinds, type HeldRelease, type HeldRow, type HeldWrite } from './held-items.ts';
+export { heldItemsRoutes } from './held-items-routes.ts';
 export { recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
 export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
 export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';

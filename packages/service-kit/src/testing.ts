@@ -150,6 +150,9 @@ export async function buildTestService<C extends ServiceContext = ServiceContext
       DATABASE_URL: db.url,
       STAFF_HEADER_SECRET: TEST_STAFF_SECRET,
       VISITOR_TOKEN_SECRET: TEST_VISITOR_SECRET,
+      // Tests of other rules post the same sample texts from many fresh visitors; the duplicate
+      // check's own tests turn it on (env: { DUPLICATE_CONTENT_HOLD_AT: '3' }).
+      DUPLICATE_CONTENT_HOLD_AT: '0',
       ...opts.env,
     });
     const app = await createServiceApp(def, { env, sql, bus, redis: opts.redis, rateLimits: opts.rateLimits, pressure: opts.pressure ?? false, staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET, uploads: opts.uploads, identityUrl: opts.identityUrl ?? process.env.IDENTITY_URL, requestTimeoutMs: opts.requestTimeoutMs, logger, nodeEnv: 'test', trustProxy: 'loopback', now: opts.now, context: opts.context });

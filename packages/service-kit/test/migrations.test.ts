@@ -37,7 +37,7 @@ describe('runMigrations', () => {
       db.url,
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'svc_a' ORDER BY table_name`,
     );
-    expect(tables.map((t) => t.table_name)).toEqual(['items', 'kit_migrations', 'kit_revoked_visitors', 'kit_visitors_seen', 'outbox', 'pgmigrations']);
+    expect(tables.map((t) => t.table_name)).toEqual(['items', 'kit_held_items', 'kit_migrations', 'kit_revoked_visitors', 'kit_visitors_seen', 'outbox', 'pgmigrations']);
     const columns = await query<{ column_name: string; data_type: string }[]>(
       db.url,
       `SELECT column_name, data_type FROM information_schema.columns
@@ -62,7 +62,7 @@ describe('runMigrations', () => {
 
     const kit = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.kit_migrations');
     const service = await query<{ name: string }[]>(db.url, 'SELECT name FROM svc_b.pgmigrations ORDER BY id');
-    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors', '003_outbox_trace_context', '004_visitors_seen', '005_revoked_visitors_kept_by_restore']);
+    expect(kit.map((m) => m.name)).toEqual(['001_outbox', '002_revoked_visitors', '003_outbox_trace_context', '004_visitors_seen', '005_revoked_visitors_kept_by_restore', '006_held_items']);
     expect(service.map((m) => m.name)).toEqual(['001_items', '002_item_notes']);
   });
 
@@ -102,7 +102,7 @@ describe('runMigrations', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'svc_d' ORDER BY table_name`,
     );
     // The kit's run committed; the service's run (001_ok + 002_broken) was rolled back as one.
-    expect(tables.map((t) => t.table_name)).toEqual(['kit_migrations', 'kit_revoked_visitors', 'kit_visitors_seen', 'outbox', 'pgmigrations']);
+    expect(tables.map((t) => t.table_name)).toEqual(['kit_held_items', 'kit_migrations', 'kit_revoked_visitors', 'kit_visitors_seen', 'outbox', 'pgmigrations']);
   });
 
   it('throws when the migrations directory is missing', async () => {

@@ -101,6 +101,7 @@ describe('upload storage: the kit migration a service opts into', () => {
     await runMigrations({ databaseUrl: db.url, schema: 'without_uploads', migrationsDir: fixtureDir('migrations'), logger });
     const sql = pool(db, 'with_uploads');
     expect(await tablesOf(sql, 'with_uploads')).toEqual([
+      'kit_held_items',
       'kit_migrations',
       'kit_revoked_visitors',
       'kit_upload_migrations',

@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@wfm/service-kit';
+import { heldItemsRoutes, type ServiceDefinition } from '@wfm/service-kit';
 import { followForumPosts } from './links/links-service.ts';
 import { pollRoutes } from './polls/polls-routes.ts';
+import { releasePoll } from './polls/polls-service.ts';
 import { pollStaffRoutes } from './polls/polls-staff-routes.ts';
 import { CATALOG_LIMITS } from './rate-limits.ts';
 import { templateRoutes } from './templates/templates-routes.ts';
+import { forgetHeldTemplate, releaseTemplate } from './templates/templates-service.ts';
 import { toolRoutes } from './tools/tools-routes.ts';
+import { releaseTool } from './tools/tools-service.ts';
 import { toolStaffRoutes } from './tools/tools-staff-routes.ts';
 
 /** Tools directory, template library, polls and benchmarks (services/README.md, catalog). */
@@ -16,7 +19,18 @@ export const service: ServiceDefinition = {
   limits: CATALOG_LIMITS,
   // Template files: the kit's upload tables, multipart parsing and the catalog.upload-cleanup task.
   uploads: true,
-  routes: [toolRoutes, toolStaffRoutes, templateRoutes, pollRoutes, pollStaffRoutes],
+  routes: [
+    toolRoutes,
+    toolStaffRoutes,
+    templateRoutes,
+    pollRoutes,
+    pollStaffRoutes,
+    // Tools, templates and polls the duplicate-content check held, for staff to release or delete.
+    heldItemsRoutes('catalog', {
+      release: { tool: releaseTool, template: releaseTemplate, poll: releasePoll },
+      onDelete: { template: forgetHeldTemplate },
+    }),
+  ],
   onReady: async (app, ctx) => {
     const unsubscribe = await followForumPosts(ctx);
     app.addHook('onClose', async () => unsubscribe().catch(() => undefined));

@@ -4,5 +4,13 @@ import { service } from '../src/app.ts';
 describeServiceBasics(service);
 
 describeStaffRouteAccess(service, {
-  expected: ['GET /api/admin/polls', 'DELETE /api/admin/polls/:id', 'GET /api/admin/tools', 'DELETE /api/admin/tools/:id'],
+  expected: [
+    'GET /api/admin/polls',
+    'DELETE /api/admin/polls/:id',
+    'GET /api/admin/tools',
+    'DELETE /api/admin/tools/:id',
+    'GET /api/admin/held/catalog',
+    'POST /api/admin/held/catalog/:id/release',
+    'POST /api/admin/held/catalog/:id/delete',
+  ],
 });

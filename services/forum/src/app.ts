@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@wfm/service-kit';
+import { heldItemsRoutes, type ServiceDefinition } from '@wfm/service-kit';
 import type { ForumContext } from './context.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { feedbackStaffRoutes } from './feedback/feedback-staff-routes.ts';
@@ -8,6 +8,7 @@ import { subscribeReplyNotifications } from './notifications/notifications-servi
 import { bumpAfterWrites, bumpBeforeEvents, subscribeRestores } from './posts/posts-list-hooks.ts';
 import { redisListRevision } from './posts/posts-list-revision.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
+import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
@@ -32,7 +33,17 @@ export const service: ServiceDefinition<ForumContext> = {
     });
     if (ctx.listRevision) app.addHook('onSend', bumpAfterWrites(ctx.listRevision));
   },
-  routes: [postsRoutes, feedbackRoutes, uploadsRoutes, statsRoutes, notificationsRoutes, postsStaffRoutes, feedbackStaffRoutes],
+  routes: [
+    postsRoutes,
+    feedbackRoutes,
+    uploadsRoutes,
+    statsRoutes,
+    notificationsRoutes,
+    postsStaffRoutes,
+    feedbackStaffRoutes,
+    // Posts and comments the duplicate-content check held, for staff to release or delete.
+    heldItemsRoutes('forum', { release: { post: releasePost, comment: releaseComment }, onDelete: { post: forgetHeldPost } }),
+  ],
   beforePublish: bumpBeforeEvents,
   onReady: async (app, ctx) => {
     const unsubscribes = [await subscribeReplyNotifications(ctx), await subscribeRestores(ctx)];

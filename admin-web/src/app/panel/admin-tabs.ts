@@ -1,5 +1,6 @@
 import { amaTab, bookingsTab } from '../../features/ama/tab.ts';
 import { databaseTab } from '../../features/database/tab.ts';
+import { heldTab } from '../../features/held/tab.ts';
 import { jobsTab } from '../../features/jobs/tab.ts';
 import { mentorsTab } from '../../features/mentors/tab.ts';
 import { pollsTab } from '../../features/polls/tab.ts';
@@ -18,6 +19,7 @@ import type { AdminTab } from '../../lib/admin-tab.ts';
  */
 export const ADMIN_TAB_REGISTRY: readonly AdminTab[] = [
   reportsTab,
+  heldTab,
   postsTab,
   mentorsTab,
   amaTab,

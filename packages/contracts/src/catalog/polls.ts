@@ -1,6 +1,7 @@
 // Polls, their closing and anonymity-safe breakdowns (document 2, plus the issue's closed polls).
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
+import { HeldFields } from '../shared/held.ts';
 import { categoryFilter, idParams, pagingQuery, trimmed } from './fields.ts';
 
 export const POLL_CATEGORIES = ['scheduling', 'tools', 'metrics', 'strategy', 'general'] as const;
@@ -139,6 +140,13 @@ export type PollSummary = z.infer<typeof PollSummary>;
 /** GET /api/polls/{id}: with the caller's own choice (`userVote`: option id, or null). */
 export const PollDetail = PollSummary.extend({ userVote: z.number().int().nullable() });
 export type PollDetail = z.infer<typeof PollDetail>;
+
+/**
+ * The 201 answer of POST /api/polls: the poll, plus `held`/`message` when it was held for review
+ * (shared/held.ts); a held poll's options have no ids yet (0).
+ */
+export const CreatePollResponse = PollDetail.extend(HeldFields);
+export type CreatePollResponse = z.infer<typeof CreatePollResponse>;
 
 export const PollIdParams = idParams(POLL_MESSAGES.invalidId);
 

@@ -1,6 +1,7 @@
 // Template library (document 2).
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
+import { HeldFields } from '../shared/held.ts';
 import { idParams, isHttpUrl, pagingQuery, SearchText, trimmed, URL_MAX } from './fields.ts';
 
 export const TEMPLATE_CATEGORIES = [
@@ -134,6 +135,10 @@ export const Template = z.object({
   created_at: z.number(),
 });
 export type Template = z.infer<typeof Template>;
+
+/** The 201 answer of POST /api/templates: the template, plus `held`/`message` when it was held for review (shared/held.ts). */
+export const CreateTemplateResponse = Template.extend(HeldFields);
+export type CreateTemplateResponse = z.infer<typeof CreateTemplateResponse>;
 
 export const TemplateIdParams = idParams(TEMPLATE_MESSAGES.invalidId);
 

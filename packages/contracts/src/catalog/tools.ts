@@ -1,6 +1,7 @@
 // Tools directory (document 2).
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
+import { HeldFields } from '../shared/held.ts';
 import { categoryFilter, idParams, isHttpUrl, pagingQuery, SearchText, trimmed, URL_MAX } from './fields.ts';
 
 export const TOOL_CATEGORIES = [
@@ -63,6 +64,10 @@ export const Tool = z.object({
   linked_posts: z.number().int(),
 });
 export type Tool = z.infer<typeof Tool>;
+
+/** The 201 answer of POST /api/tools: the tool, plus `held`/`message` when it was held for review (shared/held.ts). */
+export const CreateToolResponse = Tool.extend(HeldFields);
+export type CreateToolResponse = z.infer<typeof CreateToolResponse>;
 
 export const ToolIdParams = idParams(TOOL_MESSAGES.invalidId);
 

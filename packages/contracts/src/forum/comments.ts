@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
+import { HeldFields } from '../shared/held.ts';
 import { CommentCursor, trimmed } from './fields.ts';
 import { POST_MESSAGES } from './posts.ts';
 
@@ -38,6 +39,10 @@ export const CommentPage = z.object({ comments: z.array(Comment), next_cursor: C
 export type CommentPage = z.infer<typeof CommentPage>;
 
 /** POST /api/comments; answers 201 with the Comment. With isAnonymous it is stored as ANONYMOUS. */
+/** The 201 answer of POST /api/comments: the comment, plus `held`/`message` when it was held for review. */
+export const CreateCommentResponse = Comment.extend(HeldFields);
+export type CreateCommentResponse = z.infer<typeof CreateCommentResponse>;
+
 export const CreateCommentBody = z.object({
   post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
   body: trimmed(1, COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyRequired, COMMENT_MESSAGES.bodyTooLong),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
+import { HeldFields } from '../shared/held.ts';
 import { trimmed } from './fields.ts';
 
 export const POST_TYPES = ['Question', 'Idea', 'Tool'] as const;
@@ -207,7 +208,8 @@ export const CreatePostBody = z.object({
 export type CreatePostBody = z.input<typeof CreatePostBody>;
 export type CreatePostInput = z.output<typeof CreatePostBody>;
 
-export const CreatePostResponse = z.object({ id: z.number().int().positive() });
+/** `held`/`message` only when the duplicate-content check held the post for review (shared/held.ts). */
+export const CreatePostResponse = z.object({ id: z.number().int().positive(), ...HeldFields });
 export type CreatePostResponse = z.infer<typeof CreatePostResponse>;
 
 /** A post as lists, cards and events carry it (no comments, never a token). */

@@ -22,6 +22,8 @@ export const AdminReport = z.object({
   status: z.string(),
   created_at: z.number(),
   ticket_reference: z.string(),
+  /** A help ticket whose text several other visitors sent within the hour (duplicate-content check). */
+  duplicate: z.boolean(),
 });
 export type AdminReport = z.infer<typeof AdminReport>;
 export const AdminReportsResponse = z.array(AdminReport);
@@ -38,6 +40,8 @@ export const AdminFeatureSuggestion = z.object({
   priority: z.string(),
   status: z.string(),
   created_at: z.number(),
+  /** A suggestion whose text several other visitors sent within the hour (duplicate-content check). */
+  duplicate: z.boolean(),
 });
 export type AdminFeatureSuggestion = z.infer<typeof AdminFeatureSuggestion>;
 export const AdminFeatureSuggestionsResponse = z.array(AdminFeatureSuggestion);

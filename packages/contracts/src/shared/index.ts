@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './realtime.ts';
 export * from './visitor-realtime.ts';
 export * from './notifications.ts';
+export * from './held.ts';

@@ -30,12 +30,16 @@ export interface NewPoll {
   expiresAt: number | null;
   profileQuestions: ProfileQuestion[];
   options: string[];
+  /** The id reserved when the poll was held for review (kit_held_items), given on its release. */
+  id?: number | undefined;
 }
 
 export async function insertPoll(db: Db, poll: NewPoll): Promise<PollRow> {
+  const given = poll.id !== undefined;
   const [row] = await db<{ id: number }[]>`
-    INSERT INTO polls (title, description, category, created_by, creator_hash, expires_at, profile_questions)
-    VALUES (${poll.title}, ${poll.description}, ${poll.category}, ${poll.createdBy}, ${poll.creatorHash},
+    INSERT INTO polls (${given ? db`id, ` : db``}title, description, category, created_by, creator_hash, expires_at, profile_questions)
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${poll.id!}, ` : db``}${poll.title}, ${poll.description}, ${poll.category}, ${poll.createdBy}, ${poll.creatorHash},
             ${poll.expiresAt}, ${poll.profileQuestions})
     RETURNING id`;
   const positions = poll.options.map((_, i) => i);

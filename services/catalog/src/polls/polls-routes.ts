@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import {
   CreatePollBody,
+  CreatePollResponse,
   ListPollsQuery,
   ListPollsResponse,
   PollBreakdown,
@@ -11,7 +12,7 @@ import {
   PollStats,
   PollVoteBody,
 } from '@wfm/contracts/catalog';
-import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as pollsService from './polls-service.ts';
 
 export const pollRoutes: ServiceRoutes = async (base, ctx) => {
@@ -55,11 +56,11 @@ export const pollRoutes: ServiceRoutes = async (base, ctx) => {
     '/api/polls',
     {
       onRequest: rateLimited(app, 'poll'),
-      schema: { body: CreatePollBody, response: { 201: PollDetail, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
+      schema: { body: CreatePollBody, response: { 201: CreatePollResponse, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
       const createdBy = await ctx.identity.acceptAuthorName(req, req.body.created_by);
-      const poll = await pollsService.createPoll(ctx, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null);
+      const poll = await pollsService.createPoll(ctx, { ...req.body, created_by: createdBy }, req.visitor?.hash ?? null, byVisitor(req));
       return reply.code(201).send(poll);
     },
   );

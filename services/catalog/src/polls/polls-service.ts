@@ -2,6 +2,7 @@ import {
   ANONYMITY_THRESHOLD,
   POLL_MESSAGES,
   PROFILE_ANSWERS,
+  type CreatePollResponse,
   type PollBreakdown,
   type PollCategory,
   type PollDetail,
@@ -15,10 +16,13 @@ import {
   badRequest,
   conflict,
   forbidden,
+  heldAnswer,
+  holdWrite,
   notFound,
   recordStaffAction,
   recordVisitorSeen,
   writeEvent,
+  type HeldRelease,
   type ServiceContext,
   type StaffIdentity,
 } from '@wfm/service-kit';
@@ -60,25 +64,55 @@ export interface NewPollInput {
   profile_questions: ProfileQuestion[];
 }
 
-export async function createPoll(ctx: ServiceContext, input: NewPollInput, creatorHash: Buffer | null): Promise<PollDetail> {
+/**
+ * Creates the poll, or holds it for staff review when many visitors create the same poll (title,
+ * description and options; ctx.duplicates, `writer` is who it counts). A held poll is answered as
+ * it will read once released, except that its options have no ids yet (0): nobody can vote on it.
+ */
+export async function createPoll(ctx: ServiceContext, input: NewPollInput, creatorHash: Buffer | null, writer: string): Promise<CreatePollResponse> {
   const now = ctx.now();
   if (input.expires_at !== undefined && input.expires_at <= now) throw badRequest(POLL_MESSAGES.expiryInPast);
+  const row = {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    createdBy: input.created_by,
+    expiresAt: input.expires_at ?? null,
+    profileQuestions: input.profile_questions,
+    options: input.options,
+  };
+  const verdict = await ctx.duplicates.check([input.title, input.description, ...input.options], writer);
   return ctx.sql.begin(async (tx) => {
-    const row = await polls.insertPoll(tx, {
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      createdBy: input.created_by,
-      creatorHash,
-      expiresAt: input.expires_at ?? null,
-      profileQuestions: input.profile_questions,
-      options: input.options,
-    });
-    const summary = toSummary(row, now);
+    if (verdict.held) {
+      const id = await holdWrite(tx, ctx, {
+        kind: 'poll',
+        table: 'polls',
+        payload: row,
+        authorTokenHash: creatorHash,
+        title: row.title,
+        body: [row.description, ...row.options.map((o) => `- ${o}`)].filter((line) => line !== '').join('\n'),
+        authorName: row.createdBy,
+        copies: verdict.copies,
+      });
+      const summary = toSummary(
+        { ...row, id, created_by: row.createdBy, created_at: now, expires_at: row.expiresAt, total_votes: 0, profile_questions: row.profileQuestions, options: row.options.map((text) => ({ id: 0, text, votes: 0 })) },
+        now,
+      );
+      return { ...summary, userVote: null, ...heldAnswer };
+    }
+    const created = await polls.insertPoll(tx, { ...row, creatorHash });
+    const summary = toSummary(created, now);
     await writeEvent(tx, 'catalog.poll.created', summary);
     return { ...summary, userVote: null };
   });
 }
+
+/** Publishes a held poll under its reserved id, as createPoll would have (staff release). */
+export const releasePoll: HeldRelease = async (tx, item, now) => {
+  const row = item.payload as Omit<polls.NewPoll, 'creatorHash' | 'id'>;
+  const created = await polls.insertPoll(tx, { ...row, creatorHash: item.author_token_hash, id: item.item_id });
+  await writeEvent(tx, 'catalog.poll.created', toSummary(created, now));
+};
 
 export interface ListPollsInput {
   category?: PollCategory | undefined;

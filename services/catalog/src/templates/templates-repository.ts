@@ -43,13 +43,22 @@ export interface NewTemplate {
   submitterHash: Buffer | null;
   url: string | null;
   file: { name: string; originalName: string; size: number } | null;
+  /** The id reserved when the template was held for review (kit_held_items), given on its release. */
+  id?: number | undefined;
+}
+
+/** Marks an uploaded file as referenced (kept by the cleanup job) or not (collected after its grace period). */
+export async function markFileReferenced(db: Db, name: string, referenced: boolean): Promise<void> {
+  await db`UPDATE uploads SET referenced = ${referenced} WHERE name = ${name}`;
 }
 
 /** Inserts the template and marks its file as referenced (so the cleanup job keeps it). */
 export async function insertTemplate(db: Db, t: NewTemplate): Promise<Template> {
+  const given = t.id !== undefined;
   const rows = await db<TemplateRow[]>`
-    INSERT INTO templates (name, category, short_desc, url, file_name, file_original_name, file_size, submitted_by, submitter_hash)
-    VALUES (${t.name}, ${t.category}, ${t.shortDesc}, ${t.url}, ${t.file?.name ?? null}, ${t.file?.originalName ?? null},
+    INSERT INTO templates (${given ? db`id, ` : db``}name, category, short_desc, url, file_name, file_original_name, file_size, submitted_by, submitter_hash)
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${t.id!}, ` : db``}${t.name}, ${t.category}, ${t.shortDesc}, ${t.url}, ${t.file?.name ?? null}, ${t.file?.originalName ?? null},
             ${t.file?.size ?? null}, ${t.submittedBy}, ${t.submitterHash})
     RETURNING ${db.unsafe(TEMPLATE_COLUMNS)}`;
   if (t.file) await db`UPDATE uploads SET referenced = true WHERE name = ${t.file.name}`;

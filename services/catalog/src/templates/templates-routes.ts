@@ -5,13 +5,13 @@ import {
   CreateTemplateBody,
   ListTemplatesQuery,
   ListTemplatesResponse,
-  Template,
+  CreateTemplateResponse,
   TEMPLATE_MESSAGES,
   TemplateDownloadResponse,
   TemplateFields,
   TemplateIdParams,
 } from '@wfm/contracts/catalog';
-import { HttpError, rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, HttpError, rateLimited, serveUpload, type ServiceRoutes } from '@wfm/service-kit';
 import { createTemplateUploads } from './templates-uploads.ts';
 import * as templatesService from './templates-service.ts';
 
@@ -48,7 +48,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
     {
       onRequest: rateLimited(app, 'template'),
       // JSON (URL Link) or multipart (File Upload): the body is parsed here, by its kind.
-      schema: { response: { 201: Template, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
+      schema: { response: { 201: CreateTemplateResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
       const input = req.isMultipart()
@@ -56,7 +56,7 @@ export const templateRoutes: ServiceRoutes = async (base, ctx) => {
         : { ...CreateTemplateBody.parse(req.body ?? {}), file: null };
       try {
         const submittedBy = await ctx.identity.acceptAuthorName(req, input.submitted_by);
-        const template = await templatesService.createTemplate(ctx, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null);
+        const template = await templatesService.createTemplate(ctx, { ...input, submitted_by: submittedBy }, req.visitor?.hash ?? null, byVisitor(req));
         return await reply.code(201).send(template);
       } catch (err) {
         if (input.file) await uploads.discard(input.file.name);

@@ -11,13 +11,17 @@ export interface NewTool {
   shortDesc: string;
   submittedBy: string;
   submitterHash: Buffer | null;
+  /** The id reserved when the tool was held for review (kit_held_items), given on its release. */
+  id?: number | undefined;
 }
 
 /** Inserts the tool with the number of community posts already linking to its URL. */
 export async function insertTool(db: Db, tool: NewTool): Promise<Tool> {
+  const given = tool.id !== undefined;
   const rows = await db<Tool[]>`
-    INSERT INTO tools (name, category, url, url_key, short_desc, submitted_by, submitter_hash, linked_posts)
-    VALUES (${tool.name}, ${tool.category}, ${tool.url}, ${tool.urlKey}, ${tool.shortDesc}, ${tool.submittedBy},
+    INSERT INTO tools (${given ? db`id, ` : db``}name, category, url, url_key, short_desc, submitted_by, submitter_hash, linked_posts)
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${tool.id!}, ` : db``}${tool.name}, ${tool.category}, ${tool.url}, ${tool.urlKey}, ${tool.shortDesc}, ${tool.submittedBy},
             ${tool.submitterHash}, (SELECT count(*) FROM tool_post_links WHERE url_key = ${tool.urlKey}))
     RETURNING ${db.unsafe(TOOL_COLUMNS)}`;
   return rows[0]!;

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
-import { CreateToolBody, ListToolsQuery, ListToolsResponse, Tool, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
-import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { CreateToolBody, CreateToolResponse, ListToolsQuery, ListToolsResponse, ToolIdParams, ToolVoteResponse } from '@wfm/contracts/catalog';
+import { byVisitor, rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as toolsService from './tools-service.ts';
 
 export const toolRoutes: ServiceRoutes = async (base, ctx) => {
@@ -17,11 +17,11 @@ export const toolRoutes: ServiceRoutes = async (base, ctx) => {
     '/api/tools',
     {
       onRequest: rateLimited(app, 'tool'),
-      schema: { body: CreateToolBody, response: { 201: Tool, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
+      schema: { body: CreateToolBody, response: { 201: CreateToolResponse, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse } },
     },
     async (req, reply) => {
       const submittedBy = await ctx.identity.acceptAuthorName(req, req.body.submitted_by);
-      const tool = await toolsService.createTool(ctx, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null);
+      const tool = await toolsService.createTool(ctx, { ...req.body, submitted_by: submittedBy }, req.visitor?.hash ?? null, byVisitor(req));
       return reply.code(201).send(tool);
     },
   );

@@ -1,10 +1,13 @@
-import { TOOL_MESSAGES, type Tool, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog';
+import { TOOL_MESSAGES, type CreateToolResponse, type Tool, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog';
 import {
   badRequest,
   conflict,
+  heldAnswer,
+  holdWrite,
   notFound,
   recordStaffAction,
   writeEvent,
+  type HeldRelease,
   type ServiceContext,
   type StaffIdentity,
 } from '@wfm/service-kit';
@@ -20,23 +23,60 @@ export interface NewToolInput {
   submitted_by: string;
 }
 
-export async function createTool(ctx: ServiceContext, input: NewToolInput, submitterHash: Buffer | null): Promise<Tool> {
+/**
+ * Lists the tool, or holds it for staff review when many visitors submit the same description
+ * (ctx.duplicates; `writer` is who it counts): a held tool waits in the review queue under the id it
+ * will have, answered as it will read once released, and is in no list or event until then.
+ */
+export async function createTool(ctx: ServiceContext, input: NewToolInput, submitterHash: Buffer | null, writer: string): Promise<CreateToolResponse> {
   const key = urlKey(input.url);
   if (key === null) throw badRequest(TOOL_MESSAGES.badUrl);
+  const row = {
+    name: input.name,
+    category: input.category,
+    url: input.url,
+    urlKey: key,
+    shortDesc: input.short_desc,
+    submittedBy: input.submitted_by,
+  };
+  const verdict = await ctx.duplicates.check(input.short_desc, writer);
   return ctx.sql.begin(async (tx) => {
-    const tool = await tools.insertTool(tx, {
-      name: input.name,
-      category: input.category,
-      url: input.url,
-      urlKey: key,
-      shortDesc: input.short_desc,
-      submittedBy: input.submitted_by,
-      submitterHash,
-    });
+    if (verdict.held) {
+      const id = await holdWrite(tx, ctx, {
+        kind: 'tool',
+        table: 'tools',
+        payload: row,
+        authorTokenHash: submitterHash,
+        title: `${row.name} (${row.url})`,
+        body: row.shortDesc,
+        authorName: row.submittedBy,
+        copies: verdict.copies,
+      });
+      const tool: Tool = {
+        id,
+        name: row.name,
+        category: row.category,
+        url: row.url,
+        short_desc: row.shortDesc,
+        votes: 0,
+        submitted_by: row.submittedBy,
+        created_at: ctx.now(),
+        linked_posts: 0,
+      };
+      return { ...tool, ...heldAnswer };
+    }
+    const tool = await tools.insertTool(tx, { ...row, submitterHash });
     await writeEvent(tx, 'catalog.tool.created', tool);
     return tool;
   });
 }
+
+/** Publishes a held tool under its reserved id, as createTool would have (staff release). */
+export const releaseTool: HeldRelease = async (tx, item) => {
+  const row = item.payload as Omit<tools.NewTool, 'submitterHash' | 'id'>;
+  const tool = await tools.insertTool(tx, { ...row, submitterHash: item.author_token_hash, id: item.item_id });
+  await writeEvent(tx, 'catalog.tool.created', tool);
+};
 
 export interface ListToolsInput {
   category?: ToolCategory | undefined;

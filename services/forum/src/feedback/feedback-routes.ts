@@ -3,7 +3,7 @@ import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
 import { acceptAuthorName } from '../visitors/visitors-request.ts';
-import { rateLimited, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 
 export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
@@ -19,7 +19,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await submitReport(ctx, req.body, (name) => ctx.identity.acceptAuthorName(req, name))),
+      reply.code(201).send(await submitReport(ctx, req.body, (name) => ctx.identity.acceptAuthorName(req, name), byVisitor(req))),
   );
 
   app.post(
@@ -33,7 +33,7 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
     },
     async (req, reply) => {
       const authorName = await acceptAuthorName(ctx, req, req.body);
-      return reply.code(201).send(await submitSuggestion(ctx, { ...req.body, author_name: authorName }));
+      return reply.code(201).send(await submitSuggestion(ctx, { ...req.body, author_name: authorName }, byVisitor(req)));
     },
   );
 };

@@ -17,12 +17,15 @@ import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.t
  * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
  * against its own contract so the answer names the rule that failed. A reporter name (not
  * anonymous) goes through `acceptName`, the kit's author-name check for the request (no
- * impersonation, like every name field).
+ * impersonation, like every name field). A help request whose text many visitors are sending
+ * (ctx.duplicates; `writer` is who it counts) is flagged as a duplicate for staff; post reports are
+ * not counted (many people reporting one post alike is the point).
  */
 export async function submitReport(
   ctx: ServiceContext,
   body: Record<string, unknown>,
   acceptName: (name: string) => Promise<string>,
+  writer: string,
 ): Promise<ReportResponse> {
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
@@ -38,10 +41,12 @@ export async function submitReport(
       contactInfo: null,
       reporterName,
       isAnonymous: reporterName === ANONYMOUS,
+      duplicate: false,
     });
   }
   const help = HelpRequestBody.parse(body);
   const reporterName = help.isAnonymous ? ANONYMOUS : await acceptName(help.reporter_name);
+  const duplicate = await ctx.duplicates.check([help.title, help.reason], writer);
   return saveReport(ctx, {
     kind: 'help',
     postId: null,
@@ -52,6 +57,7 @@ export async function submitReport(
     contactInfo: help.contact_info || null,
     reporterName,
     isAnonymous: help.isAnonymous || reporterName === ANONYMOUS,
+    duplicate: duplicate.held,
   });
 }
 
@@ -75,7 +81,10 @@ async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 
 export async function submitSuggestion(
   ctx: ServiceContext,
   input: ReturnType<typeof FeatureSuggestionBody.parse>,
+  writer: string,
 ): Promise<FeatureSuggestionResponse> {
+  // Staff alone read suggestions: one many visitors are sending alike is flagged, not held.
+  const duplicate = await ctx.duplicates.check([input.title, input.description], writer);
   return withUniqueReference(REFERENCE_PREFIXES.suggestion, (referenceNumber) =>
     ctx.sql.begin(async (tx) => {
       const row = await feedback.insertSuggestion(tx, {
@@ -87,6 +96,7 @@ export async function submitSuggestion(
         contactMethod: input.contact_method ?? null,
         priority: input.priority,
         isAnonymous: input.isAnonymous,
+        duplicate: duplicate.held,
       });
       await writeEvent(tx, 'forum.suggestion.created', {
         id: row.id,

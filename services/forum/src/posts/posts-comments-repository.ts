@@ -34,13 +34,16 @@ export async function listComments(
 /** Inserts the comment and counts it on its post; null when the post does not exist. */
 export async function insertComment(
   db: Db,
-  c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null },
+  // id: reserved when the comment was held for review (kit_held_items), given on its release.
+  c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null; id?: number | undefined },
 ): Promise<Comment | null> {
   const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} RETURNING id`;
   if (counted.length === 0) return null;
+  const given = c.id !== undefined;
   const rows = await db<Comment[]>`
-    INSERT INTO comments (post_id, body, author_name, author_token_hash)
-    VALUES (${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
+    INSERT INTO comments (${given ? db`id, ` : db``}post_id, body, author_name, author_token_hash)
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${c.id!}, ` : db``}${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
     RETURNING id, post_id, body, author_name, created_at`;
   return rows[0]!;
 }

@@ -38,13 +38,17 @@ export interface NewPost {
   attachments: string;
   status: PostStatus;
   wfm: WfmFields;
+  /** The id reserved when the post was held for review (kit_held_items), given on its release. */
+  id?: number | undefined;
 }
 
 export async function insertPost(db: Db, post: NewPost): Promise<PostSummary> {
+  const given = post.id !== undefined;
   const rows = await db<PostSummary[]>`
-    INSERT INTO posts (type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status,
+    INSERT INTO posts (${given ? db`id, ` : db``}type, title, body, author_name, author_token_hash, tags, tool_links, attachments, status,
                        channel, platform, centre_size, region)
-    VALUES (${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
+    ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
+    VALUES (${given ? db`${post.id!}, ` : db``}${post.type}, ${post.title}, ${post.body}, ${post.authorName}, ${post.authorTokenHash},
             ${post.tags}, ${post.toolLinks}, ${post.attachments}, ${post.status},
             ${post.wfm.channel ?? null}, ${post.wfm.platform ?? null}, ${post.wfm.centre_size ?? null}, ${post.wfm.region ?? null})
     RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
@@ -108,3 +112,32 @@ export async function countPostsSince(db: Db, since: number): Promise<number> {
   const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since}`;
   return rows[0]!.n;
 }
+
+/**
+ * A held post's files (attachments and /uploads/ links, as the posts trigger reads them) stay
+ * referenced while it waits for review, so the cleanup job does not collect them before a release;
+ * as for posts (migration 008), only files its verified author uploaded are pinned.
+ */
+export async function keepHeldPostFiles(db: Db, post: { attachments: string; body: string; authorTokenHash: Buffer | null }): Promise<void> {
+  if (post.authorTokenHash === null) return;
+  await db`
+    UPDATE uploads SET referenced = true
+    WHERE name = ANY(upload_names_in(${post.attachments}, ${post.body})) AND NOT referenced AND uploader_hash = ${post.authorTokenHash}`;
+}
+
+/**
+ * After held post `heldId` is deleted: its files stay referenced only while a post or another held
+ * post still names them (the cleanup job collects the rest).
+ */
+export async function releaseHeldPostFiles(db: Db, heldId: number, post: { attachments: string; body: string }): Promise<void> {
+  await db`
+    UPDATE uploads u SET referenced = EXISTS (
+        SELECT 1 FROM posts p
+        WHERE p.author_token_hash = u.uploader_hash AND u.name = ANY(upload_names_in(p.attachments, p.body)))
+      OR EXISTS (
+        SELECT 1 FROM kit_held_items h
+        WHERE h.kind = 'post' AND h.state = 'held' AND h.id <> ${heldId} AND h.author_token_hash = u.uploader_hash
+          AND u.name = ANY(upload_names_in(h.payload->>'attachments', h.payload->>'body')))
+    WHERE u.name = ANY(upload_names_in(${post.attachments}, ${post.body}))`;
+}
+

@@ -6,9 +6,9 @@ import {
   PostViewerResponse,
   SimilarPostsQuery,
   SimilarPostsResponse,
-  Comment,
   CommentPage,
   CreateCommentBody,
+  CreateCommentResponse,
   CreatePostBody,
   CreatePostResponse,
   ListCommentsQuery,
@@ -18,7 +18,7 @@ import {
   PostIdParams,
   UpvoteResponse,
 } from '@wfm/contracts/forum';
-import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 import * as postsService from './posts-service.ts';
 import { FeedListCache } from './posts-list-cache.ts';
@@ -46,8 +46,7 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
     },
     async (req, reply) => {
       const authorName = await acceptAuthorName(ctx, req, req.body);
-      const id = await postsService.createPost(ctx, { ...req.body, author_name: authorName }, visitorHash(req));
-      return reply.code(201).send({ id });
+      return reply.code(201).send(await postsService.createPost(ctx, { ...req.body, author_name: authorName }, visitorHash(req), byVisitor(req)));
     },
   );
 
@@ -167,12 +166,12 @@ export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
       onRequest: rateLimited(app, 'comment'),
       schema: {
         body: CreateCommentBody,
-        response: { 201: Comment, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 201: CreateCommentResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) => {
       const authorName = await acceptAuthorName(ctx, req, req.body);
-      return reply.code(201).send(await postsService.addComment(ctx, { ...req.body, author_name: authorName }, visitorHash(req)));
+      return reply.code(201).send(await postsService.addComment(ctx, { ...req.body, author_name: authorName }, visitorHash(req), byVisitor(req)));
     },
   );
 };

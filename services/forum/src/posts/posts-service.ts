@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServiceContext } from '@wfm/service-kit';
-import { badRequest, createPgUploadStore, forbidden, notFound, ownedUploads, writeEvent } from '@wfm/service-kit';
+import { badRequest, conflict, createPgUploadStore, forbidden, heldAnswer, holdWrite, notFound, ownedUploads, writeEvent, type HeldRelease } from '@wfm/service-kit';
 import {
   ACCEPTED_ANSWER_MESSAGES,
   SIMILAR_POSTS,
@@ -14,14 +14,16 @@ import {
   POST_MESSAGES,
   type Comment,
   type CommentPage,
+  type CreateCommentResponse,
   type CreatePostInput,
+  type CreatePostResponse,
   type ListPostsResponse,
   type PostDetail,
   type PostSort,
   type PostType,
   UPLOADS_PREFIX,
 } from '@wfm/contracts/forum';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS, HELD_MESSAGES } from '@wfm/contracts/shared';
 import * as postComments from './posts-comments-repository.ts';
 import * as posts from './posts-repository.ts';
 import * as postLists from './posts-search-repository.ts';
@@ -31,12 +33,13 @@ import type { SummaryJsonCache } from './posts-summary-cache.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * A new post. Its attachments are files its author uploaded (issue 25 item 11): the request names
- * them by url, and the name, type and size stored with the post are the upload store's, never the
- * request's; an attachment that is not the author's upload is a 400. (Body links to /uploads/ files
- * are allowed, but only the author's own files are pinned by them: migration 008.)
+ * The row a create input makes (also what a held post keeps to be inserted on release). Its
+ * attachments are files its author uploaded (issue 25 item 11): the request names them by url, and
+ * the name, type and size stored with the post are the upload store's, never the request's; an
+ * attachment that is not the author's upload is a 400. (Body links to /uploads/ files are allowed,
+ * but only the author's own files are pinned by them: migration 008.)
  */
-export async function createPost(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<number> {
+async function newPostOf(ctx: ServiceContext, input: CreatePostInput, authorTokenHash: Buffer | null): Promise<posts.NewPost> {
   const toolLinks = input.tool_links.filter((link) => link.url !== '' || link.name !== '');
   if (input.tool_url) toolLinks.push({ name: input.tool_name ?? '', url: input.tool_url });
   const stored = await ownedUploads(
@@ -53,23 +56,70 @@ export async function createPost(ctx: ServiceContext, input: CreatePostInput, au
     size: file.size,
     filename: file.name,
   }));
+  return {
+    type: input.type,
+    title: input.title,
+    body: input.body,
+    authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+    authorTokenHash,
+    tags: input.tags,
+    toolLinks: JSON.stringify(toolLinks),
+    attachments: JSON.stringify(attachments),
+    status: input.status,
+    wfm: { channel: input.channel, platform: input.platform, centre_size: input.centre_size, region: input.region },
+  };
+}
+
+/**
+ * Creates a post, or holds it for staff review when many visitors are posting the same body
+ * (ctx.duplicates): a held post is kept in the review queue under the id it will have, with no
+ * event, so it is in no feed, search, count or realtime message until released (releasePost).
+ * `writer` is who the duplicate check counts (byVisitor: the verified visitor, else the address).
+ */
+export async function createPost(
+  ctx: ServiceContext,
+  input: CreatePostInput,
+  authorTokenHash: Buffer | null,
+  writer: string,
+): Promise<CreatePostResponse> {
+  const row = await newPostOf(ctx, input, authorTokenHash);
+  const verdict = await ctx.duplicates.check(input.body, writer);
   return ctx.sql.begin(async (tx) => {
-    const post = await posts.insertPost(tx, {
-      type: input.type,
-      title: input.title,
-      body: input.body,
-      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
-      authorTokenHash,
-      tags: input.tags,
-      toolLinks: JSON.stringify(toolLinks),
-      attachments: JSON.stringify(attachments),
-      status: input.status,
-      wfm: { channel: input.channel, platform: input.platform, centre_size: input.centre_size, region: input.region },
-    });
+    if (verdict.held) {
+      const { authorTokenHash: _hash, ...payload } = row;
+      const id = await holdWrite(tx, ctx, {
+        kind: 'post',
+        table: 'posts',
+        payload,
+        authorTokenHash,
+        title: row.title,
+        body: row.body,
+        authorName: row.authorName,
+        copies: verdict.copies,
+      });
+      await posts.keepHeldPostFiles(tx, row);
+      return { id, ...heldAnswer };
+    }
+    const post = await posts.insertPost(tx, row);
     await writeEvent(tx, 'forum.post.created', post);
-    return post.id;
+    return { id: post.id };
   });
 }
+
+/** A deleted held post lets go of its files (unless a post or another held post names them). */
+export const forgetHeldPost: HeldRelease = async (tx, item) => {
+  await posts.releaseHeldPostFiles(tx, item.id, item.payload as { attachments: string; body: string });
+};
+
+/** Publishes a held post under its reserved id, as createPost would have (staff release). */
+export const releasePost: HeldRelease = async (tx, item) => {
+  const post = await posts.insertPost(tx, {
+    ...(item.payload as Omit<posts.NewPost, 'authorTokenHash'>),
+    authorTokenHash: item.author_token_hash,
+    id: item.item_id,
+  });
+  await writeEvent(tx, 'forum.post.created', post);
+};
 
 export interface ListPostsInput {
   type?: PostType | undefined;
@@ -228,23 +278,47 @@ export async function upvotePost(ctx: ServiceContext, id: number, voterHash: Buf
   });
 }
 
+/** The comment, or (many visitors writing the same text) the comment held for review as it will read once released. */
 export async function addComment(
   ctx: ServiceContext,
   input: { post_id: number; body: string; author_name: string; isAnonymous: boolean },
   authorTokenHash: Buffer | null,
-): Promise<Comment> {
+  writer: string,
+): Promise<CreateCommentResponse> {
+  const row = {
+    postId: input.post_id,
+    body: input.body,
+    authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
+  };
+  const verdict = await ctx.duplicates.check(input.body, writer);
   return ctx.sql.begin(async (tx) => {
-    const comment = await postComments.insertComment(tx, {
-      postId: input.post_id,
-      body: input.body,
-      authorName: input.isAnonymous ? ANONYMOUS : input.author_name,
-      authorTokenHash,
-    });
+    if (verdict.held) {
+      if ((await posts.postTitle(tx, input.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
+      const id = await holdWrite(tx, ctx, {
+        kind: 'comment',
+        table: 'comments',
+        payload: row,
+        authorTokenHash,
+        body: row.body,
+        authorName: row.authorName,
+        copies: verdict.copies,
+      });
+      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), ...heldAnswer };
+    }
+    const comment = await postComments.insertComment(tx, { ...row, authorTokenHash });
     if (!comment) throw notFound(POST_MESSAGES.notFound);
     await writeEvent(tx, 'forum.comment.created', comment);
     return comment;
   });
 }
+
+/** Publishes a held comment under its reserved id; 409 when its post was deleted meanwhile. */
+export const releaseComment: HeldRelease = async (tx, item) => {
+  const row = item.payload as { postId: number; body: string; authorName: string };
+  const comment = await postComments.insertComment(tx, { ...row, authorTokenHash: item.author_token_hash, id: item.item_id });
+  if (!comment) throw conflict(HELD_MESSAGES.parentGone);
+  await writeEvent(tx, 'forum.comment.created', comment);
+};
 
 const sameVisitor = (stored: Buffer | null, caller: Buffer): boolean =>
   stored !== null && stored.length === caller.length && timingSafeEqual(stored, caller);

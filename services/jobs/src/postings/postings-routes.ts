@@ -9,7 +9,7 @@ import {
   MyJobsResponse,
   WithdrawJobResponse,
 } from '@wfm/contracts/jobs';
-import { rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
+import { byVisitor, rateLimited, requireVisitor, type ServiceRoutes } from '@wfm/service-kit';
 import * as jobs from './postings-service.ts';
 
 /** Public calls: the approved list, posting, and the poster's own posts (by verified visitor). */
@@ -31,7 +31,7 @@ export const postingsRoutes: ServiceRoutes = async (base, ctx) => {
     async (req, reply) => {
       const { submitted_by: _ignored, ...input } = req.body;
       const name = await ctx.identity.nameOrAnonymous(req);
-      return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }));
+      return reply.code(201).send(await jobs.submitJob(ctx, input, { name, hash: req.visitor?.hash ?? null }, byVisitor(req)));
     },
   );
 

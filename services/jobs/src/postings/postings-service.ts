@@ -20,13 +20,19 @@ export const listJobs = (ctx: ServiceContext, filters: JobListFilters) => postin
 
 export const listMyJobs = (ctx: ServiceContext, posterHash: Buffer) => postings.listByPoster(ctx.sql, posterHash);
 
-/** A new posting is always pending: only staff approve, so nobody publishes their own job. */
+/**
+ * A new posting is always pending: only staff approve, so nobody publishes their own job. A job
+ * whose description many visitors are submitting at once (ctx.duplicates; `writer` is who it
+ * counts) is flagged for staff, as a repeated apply URL is: pending already means held.
+ */
 export async function submitJob(
   ctx: ServiceContext,
   input: JobInput,
   poster: { name: string; hash: Buffer | null },
+  writer: string,
 ): Promise<Job> {
   const now = ctx.now();
+  const duplicate = await ctx.duplicates.check(input.description, writer);
   return ctx.sql.begin(async (tx) => {
     const urlKey = applyUrlKey(input.apply_url);
     const created = await postings.insertJob(tx, {
@@ -34,10 +40,10 @@ export async function submitJob(
       submitted_by: poster.name,
       poster_hash: poster.hash,
       apply_url_key: urlKey,
-      flagged: false,
+      flagged: duplicate.held,
       now,
     });
-    const flagged = await postings.flagRepeatedUrl(tx, urlKey);
+    const flagged = (await postings.flagRepeatedUrl(tx, urlKey)) || duplicate.held;
     await writeEvent(tx, 'jobs.job.submitted', { id: created.id, flagged, created_at: created.created_at });
     return publicView(created);
   });

@@ -33,6 +33,7 @@ export function ReportCard({
         <Badge variant="outline">{reportKindLabel(report)}</Badge>
         <Badge variant={reportStatus(report.status) === 'New' ? 'default' : 'secondary'}>{reportStatus(report.status)}</Badge>
         {report.priority && <Badge variant={report.priority === 'Urgent' || report.priority === 'High' ? 'destructive' : 'secondary'}>{report.priority}</Badge>}
+        {report.duplicate && <Badge variant="destructive" title="Several other visitors sent the same text within an hour">Duplicate</Badge>}
         {report.category && <span>{report.category}</span>}
         <time className="ml-auto" dateTime={new Date(report.created_at).toISOString()}>
           {formatDateTime(report.created_at)}

@@ -15,6 +15,7 @@ export function SuggestionCard({ suggestion }: { suggestion: AdminFeatureSuggest
           {reportStatus(suggestion.status)}
         </Badge>
         <Badge variant={suggestion.priority === 'High' ? 'destructive' : 'secondary'}>{suggestion.priority}</Badge>
+        {suggestion.duplicate && <Badge variant="destructive" title="Several other visitors sent the same text within an hour">Duplicate</Badge>}
         <time className="ml-auto" dateTime={new Date(suggestion.created_at).toISOString()}>
           {formatDateTime(suggestion.created_at)}
         </time>

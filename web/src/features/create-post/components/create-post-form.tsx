@@ -104,7 +104,13 @@ export function CreatePostForm() {
         ...wfm,
       },
       {
-        onSuccess: ({ id: postId }) => {
+        onSuccess: ({ id: postId, held, message }) => {
+          // A held post has no page until a moderator releases it.
+          if (held) {
+            toast(CREATE_POST_TOASTS.held(message ?? ''));
+            navigate(paths.home.getHref());
+            return;
+          }
           toast(CREATE_POST_TOASTS.created);
           navigate(paths.post.getHref(postId));
         },

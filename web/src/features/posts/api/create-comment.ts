@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Comment, type CreateCommentBody } from '@wfm/contracts/forum';
+import { CreateCommentResponse, type CreateCommentBody } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 import { appendCachedComment } from './post-cache.ts';
 
-export async function createComment(body: CreateCommentBody): Promise<Comment> {
-  return Comment.parse(await api.post('/api/comments', body));
+/** The comment; `held` (with the server's `message`) when it waits for review and is not in the thread yet. */
+export async function createComment(body: CreateCommentBody): Promise<CreateCommentResponse> {
+  return CreateCommentResponse.parse(await api.post('/api/comments', body));
 }
 
 export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createComment,
-    onSuccess: (comment) => appendCachedComment(queryClient, comment),
+    onSuccess: ({ held, message: _message, ...comment }) => {
+      if (!held) appendCachedComment(queryClient, comment);
+    },
   });
 }

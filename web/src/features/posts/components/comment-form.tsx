@@ -35,8 +35,8 @@ export function CommentForm({ postId }: { postId: number }) {
         isAnonymous: anonymous,
       },
       {
-        onSuccess: () => {
-          toast(POST_TOASTS.commented);
+        onSuccess: ({ held, message }) => {
+          toast(held ? POST_TOASTS.commentHeld(message ?? '') : POST_TOASTS.commented);
           setBody('');
           setAnonymous(false);
         },
