@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { defineLimits, HOUR, idParamTarget, MINUTE, TEN_MINUTES } from '@wfm/service-kit';
 
 /**
@@ -8,6 +9,16 @@ import { defineLimits, HOUR, idParamTarget, MINUTE, TEN_MINUTES } from '@wfm/ser
  * dozen upvotes to one post an hour, however many visitor tokens it holds. Routes attach a call's
  * limits with `rateLimited(app, '<call>')`.
  */
+/** What a report names, read from the parsed body (a preHandler): comment:<id>, post:<id>, or null for help tickets. */
+function reportTarget(req: FastifyRequest): string | null {
+  const body = req.body as { comment_id?: unknown; post_id?: unknown } | null | undefined;
+  const id = (v: unknown) => (typeof v === 'number' || typeof v === 'string') && /^[1-9][0-9]{0,14}$/.test(String(v)) ? String(v) : null;
+  const comment = id(body?.comment_id);
+  if (comment !== null) return `comment:${comment}`;
+  const post = id(body?.post_id);
+  return post === null ? null : `post:${post}`;
+}
+
 export const FORUM_LIMITS = defineLimits(
   'forum',
   {
@@ -27,6 +38,12 @@ export const FORUM_LIMITS = defineLimits(
     'accept-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'accepted-answer changes from one address' },
     'report-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'reports and help requests, per visitor' },
     'report-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'reports and help requests from one address' },
+    'report-ip-target': {
+      max: 5,
+      windowMs: HOUR,
+      key: 'address-target',
+      protects: 'reports one address files against one post or comment (scripts holding many tokens)',
+    },
     'suggestion-visitor': { max: 5, windowMs: MINUTE, key: 'visitor', protects: 'feature suggestions, per visitor' },
     'suggestion-ip': { max: 300, windowMs: TEN_MINUTES, key: 'address', protects: 'feature suggestions from one address' },
     'upload-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'attachment uploads, per visitor' },
@@ -47,6 +64,7 @@ export const FORUM_LIMITS = defineLimits(
     upvote: { limits: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'], target: idParamTarget },
     accept: ['accept-visitor', 'accept-ip'],
     report: ['report-visitor', 'report-ip'],
+    'report-target': { limits: ['report-ip-target'], target: reportTarget },
     suggestion: ['suggestion-visitor', 'suggestion-ip'],
     upload: ['upload-visitor', 'upload-ip'],
     'upload-read': ['upload-read-ip'],

@@ -4,6 +4,8 @@ import { service } from '../src/app.ts';
 describeStaffRouteAccess(service, {
   expected: [
     'GET /api/admin/reports',
+    'POST /api/admin/reports/:id/decide',
+    'POST /api/admin/comments/:id/delete',
     'GET /api/admin/feature-suggestions',
     'GET /api/admin/posts',
     'POST /api/admin/posts/:id/delete',

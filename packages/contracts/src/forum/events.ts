@@ -14,12 +14,17 @@ export type PostDeletedEvent = z.infer<typeof PostDeletedEvent>;
 /** forum.report.created: a post report or help ticket arrived (for staff screens; no personal data). */
 export const ReportCreatedEvent = z.object({
   id: z.number().int(),
-  kind: z.enum(['post', 'help']),
+  kind: z.enum(['post', 'comment', 'help']),
   post_id: z.number().int().nullable(),
+  comment_id: z.number().int().nullable().optional(),
   ticket_reference: z.string(),
   created_at: z.number().int(),
 });
 export type ReportCreatedEvent = z.infer<typeof ReportCreatedEvent>;
+
+/** forum.comment.deleted: staff deleted one comment (threads and feed counts refetch). */
+export const CommentDeletedEvent = z.object({ id: z.number().int(), post_id: z.number().int(), at: z.number().int() });
+export type CommentDeletedEvent = z.infer<typeof CommentDeletedEvent>;
 
 /** forum.suggestion.created: a feature suggestion arrived (for staff screens). */
 export const SuggestionCreatedEvent = z.object({
@@ -39,6 +44,7 @@ export const forumEventSchemas = {
   'forum.post.upvoted': PostUpvotedEvent,
   /** The new comment. */
   'forum.comment.created': Comment,
+  'forum.comment.deleted': CommentDeletedEvent,
   'forum.report.created': ReportCreatedEvent,
   'forum.suggestion.created': SuggestionCreatedEvent,
   'forum.staff.action': StaffActionEvent,

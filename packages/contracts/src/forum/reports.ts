@@ -27,6 +27,8 @@ export const HELP_FORM_MESSAGES = {
   priorityRequired: 'Please select a priority level',
 } as const;
 
+export const COMMENT_REPORT_MESSAGES = { invalidId: 'Invalid comment ID', notFound: 'Comment not found' } as const;
+
 /** Report of a post: the body has post_id. */
 export const PostReportBody = z.object({
   post_id: z.coerce.number(POST_MESSAGES.invalidId).int(POST_MESSAGES.invalidId).positive(POST_MESSAGES.invalidId),
@@ -34,6 +36,14 @@ export const PostReportBody = z.object({
   reporter_name: z.string().trim().min(1).max(HELP_LIMITS.reporterName).optional(),
 });
 export type PostReportBody = z.input<typeof PostReportBody>;
+
+/** Report of a single comment: the body has comment_id; same five reasons and message as a post report. */
+export const CommentReportBody = z.object({
+  comment_id: z.coerce.number(COMMENT_REPORT_MESSAGES.invalidId).int(COMMENT_REPORT_MESSAGES.invalidId).positive(COMMENT_REPORT_MESSAGES.invalidId),
+  reason: PostReportBody.shape.reason,
+  reporter_name: PostReportBody.shape.reporter_name,
+});
+export type CommentReportBody = z.input<typeof CommentReportBody>;
 
 /** Help request from /help: the body has no post_id. Empty contact_info counts as none. */
 export const HelpRequestBody = z.object({
@@ -65,19 +75,28 @@ export const HelpRequestBody = z.object({
 export type HelpRequestBody = z.input<typeof HelpRequestBody>;
 
 /**
- * POST /api/report: a post report when the body has a post_id (not null), else a help request.
+ * POST /api/report: a comment report when the body has a comment_id, a post report when the body has a post_id (not null), else a help request.
  * Each kind is checked against its own contract, so the answer names the rule that failed
  * (a plain union would answer "Invalid input").
  */
 export const ReportBody = z.looseObject({}).transform((body, ctx) => {
-  const kind = body.post_id === undefined || body.post_id === null ? HelpRequestBody : PostReportBody;
+  const kind =
+    body.comment_id !== undefined && body.comment_id !== null
+      ? CommentReportBody
+      : body.post_id === undefined || body.post_id === null
+        ? HelpRequestBody
+        : PostReportBody;
   const result = kind.safeParse(body);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ ...issue });
   return z.NEVER;
 });
-export type ReportBody = PostReportBody | HelpRequestBody;
+export type ReportBody = PostReportBody | CommentReportBody | HelpRequestBody;
 
 /** Both kinds answer 201 with a reference a person can read out, e.g. HLP-7K3Q9 or RPT-4MX2D. */
 export const ReportResponse = z.object({ ticket_reference: z.string() });
 export type ReportResponse = z.infer<typeof ReportResponse>;
+
+/** Where a report stands in the staff queue (issue 26): New until a moderator decides. */
+export const REPORT_STATUSES = ['New', 'Reviewed', 'Action taken', 'Dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

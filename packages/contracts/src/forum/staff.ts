@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
 import { POST_STATUSES, POST_TYPES } from './posts.ts';
+import { REPORT_STATUSES } from './reports.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Admin (any staff role)
@@ -10,8 +11,12 @@ import { POST_STATUSES, POST_TYPES } from './posts.ts';
 /** A row of GET /api/admin/reports (newest first): post reports (kind 'post') and help tickets. */
 export const AdminReport = z.object({
   id: z.number().int(),
-  kind: z.enum(['post', 'help']),
+  kind: z.enum(['post', 'comment', 'help']),
+  /** The reported post, or the reported comment's post. */
   post_id: z.number().int().nullable(),
+  comment_id: z.number().int().nullable(),
+  /** The reported post's body or comment's body (first 500 characters) while it exists. */
+  content: z.string().nullable(),
   /** Help ticket title; for a post report the reported post's title (null once deleted). */
   title: z.string().nullable(),
   category: z.string().nullable(),
@@ -19,7 +24,12 @@ export const AdminReport = z.object({
   reason: z.string(),
   contact_info: z.string().nullable(),
   reporter_name: z.string(),
-  status: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  /** Staff username that set the status, and when (null while New). */
+  decided_by: z.string().nullable(),
+  decided_at: z.number().nullable(),
+  /** Other reports in the last 30 days against content by the same author (verified authors only). */
+  author_recent_reports: z.number().int(),
   created_at: z.number(),
   ticket_reference: z.string(),
   /** A help ticket whose text several other visitors sent within the hour (duplicate-content check). */
@@ -52,6 +62,43 @@ export const AdminListQuery = z.object({
   limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(200)),
   offset: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(0)),
 });
+/** GET /api/admin/reports: a page, optionally of one status. */
+export const AdminReportsQuery = AdminListQuery.extend({
+  status: z.preprocess(emptyAsUndefined, z.enum(REPORT_STATUSES, 'status must be New, Reviewed, Action taken or Dismissed').optional()),
+});
+export type AdminReportsQuery = z.input<typeof AdminReportsQuery>;
+
+export const ReportIdParams = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid report ID').transform(Number),
+});
+
+/**
+ * POST /api/admin/reports/:id/decide: the new status, and what to do with the reported content in
+ * the same step ('delete' removes the post or comment). suspend_author is the hook for suspensions
+ * (another part of issue 26): accepted and recorded in the audit, acted on once suspensions exist.
+ */
+export const AdminReportDecisionBody = z.object({
+  status: z.enum(['Reviewed', 'Action taken', 'Dismissed'], 'status must be Reviewed, Action taken or Dismissed'),
+  action: z.enum(['none', 'delete'], "action must be 'none' or 'delete'").default('none'),
+  suspend_author: z.boolean('suspend_author must be true or false').default(false),
+});
+export type AdminReportDecisionBody = z.input<typeof AdminReportDecisionBody>;
+
+export const AdminReportDecisionResponse = z.object({
+  id: z.number().int(),
+  status: z.enum(REPORT_STATUSES),
+  decided_by: z.string(),
+  decided_at: z.number(),
+  content_deleted: z.boolean(),
+});
+export type AdminReportDecisionResponse = z.infer<typeof AdminReportDecisionResponse>;
+
+export const CommentIdParams = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid comment ID').transform(Number),
+});
+export const AdminCommentActionResponse = z.object({ success: z.literal(true), id: z.number().int(), status: z.literal('deleted') });
+export type AdminCommentActionResponse = z.infer<typeof AdminCommentActionResponse>;
+
 export const AdminPost = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -13,6 +13,8 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
     '/api/report',
     {
       onRequest: rateLimited(app, 'report'),
+      // Per (address, reported post or comment), like upvotes: the target is in the body.
+      preHandler: rateLimited(app, 'report-target'),
       schema: {
         body: ReportBody,
         response: { 201: ReportResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },

@@ -1,6 +1,8 @@
 import type { ServiceContext } from '@wfm/service-kit';
 import { notFound, writeEvent } from '@wfm/service-kit';
 import {
+  COMMENT_REPORT_MESSAGES,
+  CommentReportBody,
   FeatureSuggestionBody,
   HelpRequestBody,
   POST_MESSAGES,
@@ -9,7 +11,6 @@ import {
   type ReportResponse,
 } from '@wfm/contracts/forum';
 import * as feedback from './feedback-repository.ts';
-import { postTitle } from '../posts/posts-repository.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.ts';
 
@@ -27,13 +28,36 @@ export async function submitReport(
   acceptName: (name: string) => Promise<string>,
   writer: string,
 ): Promise<ReportResponse> {
+  if (body.comment_id !== undefined && body.comment_id !== null) {
+    const report = CommentReportBody.parse(body);
+    const comment = await feedback.commentForReport(ctx.sql, report.comment_id);
+    if (comment === null) throw notFound(COMMENT_REPORT_MESSAGES.notFound);
+    const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
+    return saveReport(ctx, {
+      kind: 'comment',
+      postId: comment.post_id,
+      commentId: report.comment_id,
+      contentAuthorHash: comment.author_token_hash,
+      title: null,
+      category: null,
+      priority: null,
+      reason: report.reason,
+      contactInfo: null,
+      reporterName,
+      isAnonymous: reporterName === ANONYMOUS,
+      duplicate: false,
+    });
+  }
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
-    if ((await postTitle(ctx.sql, report.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
+    const reported = await feedback.postAuthorForReport(ctx.sql, report.post_id);
+    if (reported === null) throw notFound(POST_MESSAGES.notFound);
     const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
     return saveReport(ctx, {
       kind: 'post',
       postId: report.post_id,
+      commentId: null,
+      contentAuthorHash: reported.author_token_hash,
       title: null,
       category: null,
       priority: null,
@@ -50,6 +74,8 @@ export async function submitReport(
   return saveReport(ctx, {
     kind: 'help',
     postId: null,
+    commentId: null,
+    contentAuthorHash: null,
     title: help.title,
     category: help.category,
     priority: help.priority,
@@ -62,7 +88,7 @@ export async function submitReport(
 }
 
 async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 'ticketReference'>): Promise<ReportResponse> {
-  const prefix = report.kind === 'post' ? REFERENCE_PREFIXES.post : REFERENCE_PREFIXES.help;
+  const prefix = report.kind === 'help' ? REFERENCE_PREFIXES.help : REFERENCE_PREFIXES.post;
   return withUniqueReference(prefix, (ticketReference) =>
     ctx.sql.begin(async (tx) => {
       const row = await feedback.insertReport(tx, { ...report, ticketReference });
@@ -70,6 +96,7 @@ async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 
         id: row.id,
         kind: report.kind,
         post_id: report.postId,
+        ...(report.commentId === null ? {} : { comment_id: report.commentId }),
         ticket_reference: ticketReference,
         created_at: row.created_at,
       });

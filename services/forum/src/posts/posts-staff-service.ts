@@ -1,12 +1,18 @@
-import type { ServiceContext, StaffIdentity } from '@wfm/service-kit';
+import type { Db, ServiceContext, StaffIdentity } from '@wfm/service-kit';
 import { conflict, notFound, recordStaffAction, writeEvent } from '@wfm/service-kit';
 import { POST_MESSAGES, type AdminPostActionResponse } from '@wfm/contracts/forum';
 import * as posts from './posts-staff-repository.ts';
 
+/** Deletes the post in `tx` with its event (feed, search, caches and open pages follow); false when gone. */
+export async function deletePostIn(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
+  if (!(await posts.deletePost(tx, id))) return false;
+  await writeEvent(tx, 'forum.post.deleted', { id, at: ctx.now() });
+  return true;
+}
+
 export async function deletePost(ctx: ServiceContext, staff: StaffIdentity, id: number): Promise<AdminPostActionResponse> {
   return ctx.sql.begin(async (tx) => {
-    if (!(await posts.deletePost(tx, id))) throw notFound(POST_MESSAGES.notFound);
-    await writeEvent(tx, 'forum.post.deleted', { id, at: ctx.now() });
+    if (!(await deletePostIn(tx, ctx, id))) throw notFound(POST_MESSAGES.notFound);
     await recordStaffAction(tx, ctx, staff, { action: 'post.delete', target: { type: 'post', id } });
     return { success: true, id, status: 'deleted' };
   });
