@@ -153,3 +153,79 @@ describe('duplicate flags (issue 25)', () => {
     expect(within(card(/FS-DUP$/)).getByText('Duplicate')).toBeInTheDocument();
   });
 });
+
+describe('the report queue (issue 26)', () => {
+  it('asks for New reports first and refetches with the chosen status', async () => {
+    const asked: Array<string | null> = [];
+    server.use(
+      signedInAs('Moderator'),
+      http.get('/api/admin/reports', ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        asked.push(status);
+        return HttpResponse.json(
+          status === 'Dismissed'
+            ? [report({ id: 5, status: 'Dismissed', decided_by: 'mod_rita', decided_at: Date.UTC(2026, 2, 5, 10, 0), ticket_reference: 'HLP-DISM' })]
+            : [report({ id: 4, ticket_reference: 'HLP-NEW1' })],
+        );
+      }),
+      ...moderatorHandlers({}),
+    );
+    renderApp('/admin');
+    await screen.findByRole('article', { name: 'Help request HLP-NEW1' });
+    expect(asked).toContain('New');
+    expect(asked).not.toContain('Dismissed');
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Dismissed');
+    const card = await screen.findByRole('article', { name: 'Help request HLP-DISM' });
+    expect(asked).toContain('Dismissed');
+    expect(within(card).getByText(/Dismissed by mod_rita on/)).toBeInTheDocument();
+    // A decided report offers no decision buttons.
+    expect(within(card).queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+  });
+
+  it('shows a reported comment with its author\'s other reports, and deletes it as action taken', async () => {
+    const decisions: unknown[] = [];
+    server.use(
+      signedInAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [
+          report({
+            id: 12,
+            kind: 'comment',
+            post_id: 10,
+            comment_id: 77,
+            title: 'Weekend volume',
+            content: 'you are all idiots',
+            reason: 'abusive',
+            author_recent_reports: 3,
+            ticket_reference: 'RPT-C77',
+          }),
+        ],
+      }),
+      http.post('/api/admin/reports/12/decide', async ({ request }) => {
+        decisions.push(await request.json());
+        return HttpResponse.json({ id: 12, status: 'Action taken', decided_by: 'alex', decided_at: Date.now(), content_deleted: true });
+      }),
+    );
+    renderApp('/admin');
+    const card = await screen.findByRole('article', { name: 'Comment report RPT-C77' });
+    expect(within(card).getByText('Comment #77 on Weekend volume')).toBeInTheDocument();
+    expect(within(card).getByText('Abusive content')).toBeInTheDocument();
+    expect(within(card).getByText('you are all idiots')).toBeInTheDocument();
+    expect(within(card).getByText('Its author drew 3 other reports in the last 30 days')).toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete comment (action taken)' }));
+    await expectToast('Comment deleted');
+    expect(decisions).toEqual([{ status: 'Action taken', action: 'delete' }]);
+  });
+
+  it('says "Failed to update report" with the server message', async () => {
+    server.use(
+      signedInAs('Moderator'),
+      ...moderatorHandlers({ reports: [report({ id: 13, ticket_reference: 'HLP-13' })] }),
+      http.post('/api/admin/reports/13/decide', () => HttpResponse.json({ message: 'This report has already been decided' }, { status: 409 })),
+    );
+    renderApp('/admin');
+    const card = await screen.findByRole('article', { name: 'Help request HLP-13' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Dismiss' }));
+    await expectToast('Failed to update report', 'This report has already been decided');
+  });
+});

@@ -12,12 +12,12 @@ export function suggestionReference(suggestion: Pick<AdminFeatureSuggestion, 'id
 }
 
 export function reportKindLabel(report: Pick<AdminReport, 'kind'>): string {
-  return report.kind === 'post' ? 'Post report' : 'Help request';
+  return report.kind === 'post' ? 'Post report' : report.kind === 'comment' ? 'Comment report' : 'Help request';
 }
 
 /** A post report's reason as the report dialog named it ("abusive" -> "Abusive content"). */
 export function reasonText(report: Pick<AdminReport, 'kind' | 'reason'>): string {
-  if (report.kind === 'post' && report.reason in REPORT_REASON_LABELS) {
+  if (report.kind !== 'help' && report.reason in REPORT_REASON_LABELS) {
     return REPORT_REASON_LABELS[report.reason as ReportReason];
   }
   return report.reason;

@@ -24,7 +24,8 @@ export const AdminReport = z.object({
   reason: z.string(),
   contact_info: z.string().nullable(),
   reporter_name: z.string(),
-  status: z.enum(REPORT_STATUSES),
+  /** One of REPORT_STATUSES (the server's table allows no other); kept a string for older rows in exports. */
+  status: z.string(),
   /** Staff username that set the status, and when (null while New). */
   decided_by: z.string().nullable(),
   decided_at: z.number().nullable(),

@@ -1,6 +1,7 @@
 import type { AdminReport, PostStatus } from '@wfm/contracts/forum';
 import { Badge, Button, Card, buttonClasses, toast } from '@wfm/ui';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
+import { useDecideReport } from '../api/decide-report.ts';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { sitePaths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -22,9 +23,25 @@ export function ReportCard({
   canResolve: boolean;
 }) {
   const resolve = useResolvePost();
+  const decide = useDecideReport();
   const postId = report.post_id;
   const postDeleted = postId !== null && report.title === null;
-  const heading = report.kind === 'post' ? (report.title ?? `Post #${postId} (deleted)`) : (report.title ?? 'Help request');
+  const heading =
+    report.kind === 'post'
+      ? (report.title ?? `Post #${postId} (deleted)`)
+      : report.kind === 'comment'
+        ? `Comment #${report.comment_id} on ${report.title ?? `post #${postId} (deleted)`}`
+        : (report.title ?? 'Help request');
+  const isNew = reportStatus(report.status) === 'New';
+  const close = (status: 'Reviewed' | 'Action taken' | 'Dismissed', action: 'none' | 'delete', done: string) =>
+    decide.mutate(
+      { id: report.id, status, action },
+      {
+        onSuccess: () => toast({ title: done, description: `${report.ticket_reference} is now ${status}.` }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Failed to update report', description: errorMessage(error, 'Please try again') }),
+      },
+    );
 
   return (
     <Card className="grid gap-2 p-4" aria-label={`${reportKindLabel(report)} ${report.ticket_reference}`} role="article">
@@ -41,12 +58,56 @@ export function ReportCard({
       </div>
       <h3 className="font-semibold leading-snug">{heading}</h3>
       <ExpandableText text={reasonText(report)} className="text-sm" />
+      {report.kind !== 'help' &&
+        (report.content === null ? (
+          <p className="text-sm italic text-muted-foreground">The reported {report.kind} is gone.</p>
+        ) : (
+          <blockquote className="border-l-2 pl-3 text-sm text-muted-foreground" aria-label="Reported content">
+            <ExpandableText text={report.content} className="text-sm" />
+          </blockquote>
+        ))}
+      {report.author_recent_reports > 0 && (
+        <p className="text-xs font-medium text-destructive">
+          Its author drew {report.author_recent_reports} other report{report.author_recent_reports === 1 ? '' : 's'} in the last 30 days
+        </p>
+      )}
+      {report.decided_by !== null && report.decided_at !== null && (
+        <p className="text-xs text-muted-foreground">
+          {reportStatus(report.status)} by {report.decided_by} on {formatDateTime(report.decided_at)}
+        </p>
+      )}
+      {isNew && canResolve && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Decide this report">
+          <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => close('Reviewed', 'none', 'Report reviewed')}>
+            Mark reviewed
+          </Button>
+          <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => close('Dismissed', 'none', 'Report dismissed')}>
+            Dismiss
+          </Button>
+          {report.kind === 'help' ? (
+            <Button size="sm" disabled={decide.isPending} onClick={() => close('Action taken', 'none', 'Action taken')}>
+              Action taken
+            </Button>
+          ) : (
+            report.content !== null && (
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={decide.isPending}
+                onClick={() => close('Action taken', 'delete', `${report.kind === 'post' ? 'Post' : 'Comment'} deleted`)}
+              >
+                Delete {report.kind} (action taken)
+              </Button>
+            )
+          )}
+        </div>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>
           By {report.reporter_name}
           {report.contact_info && <> · Contact: {report.contact_info}</>}
         </span>
-        {postId !== null && !postDeleted && (
+        {report.kind === 'post' && postId !== null && !postDeleted && (
           <div className="flex flex-wrap items-center gap-2">
             <a
               href={sitePaths.post(postId)}

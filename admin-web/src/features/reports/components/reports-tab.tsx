@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { hasRight } from '@wfm/contracts/admin';
+import { REPORT_STATUSES, type ReportStatus } from '@wfm/contracts/forum';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceState } from '../../../components/resource-table.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -15,7 +17,8 @@ import { SuggestionCard } from './suggestion-card.tsx';
 export function ReportsTab({ staff: { role } }: AdminTabProps) {
   const showSuggestions = hasRight(role, 'suggestions');
   const canResolve = hasRight(role, 'posts');
-  const reports = useReports();
+  const [status, setStatus] = useState<ReportStatus | undefined>('New');
+  const reports = useReports(true, status);
   const suggestions = useFeatureSuggestions(showSuggestions);
   const posts = useAdminPosts(canResolve);
 
@@ -26,14 +29,31 @@ export function ReportsTab({ staff: { role } }: AdminTabProps) {
           id="reports-heading"
           title="Reports"
           count={reports.data?.length}
-          description="Reported posts and help requests, newest first."
+          description="Reported posts, comments and help requests, newest first."
           actions={
-            <ExportCsvButton
+            <>
+              <label className="flex items-center gap-2 text-sm">
+                Status
+                <select
+                  className="rounded-md border bg-background px-2 py-1 text-sm"
+                  value={status ?? 'All'}
+                  onChange={(e) => setStatus(e.target.value === 'All' ? undefined : (e.target.value as ReportStatus))}
+                >
+                  <option value="All">All</option>
+                  {REPORT_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <ExportCsvButton
               label="Export CSV of reports"
               filePrefix="reports"
               rows={reports.data}
               columns={REPORT_CSV_COLUMNS}
-            />
+              />
+            </>
           }
         />
         <ResourceState
@@ -41,7 +61,7 @@ export function ReportsTab({ staff: { role } }: AdminTabProps) {
           rows={reports.data}
           loadingLabel="Loading reports"
           errorTitle="Failed to load reports"
-          empty={<EmptyState title="No reports">Reported posts and help requests will appear here.</EmptyState>}
+          empty={<EmptyState title="No reports">{status === undefined ? 'Reported posts, comments and help requests will appear here.' : `No ${status} reports.`}</EmptyState>}
         >
           {(rows) => (
             <div className="grid gap-3">
