@@ -340,3 +340,29 @@ describe('post detail: report', () => {
     expect(screen.getByRole('dialog', { name: 'Report Post' })).toBeInTheDocument();
   });
 });
+
+describe('post detail: report a comment (issue 26)', () => {
+  it('reports one comment with the post reasons and sends its comment_id', async () => {
+    const target = makeComment({ body: 'rude words', author_name: 'troll' });
+    await openPost({ comments: [makeComment({ author_name: 'kind_one' }), target] });
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/report', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ticket_reference: 'RPT-C0MNT' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const item = screen.getAllByTestId('comment')[1]!;
+    await user.click(within(item).getByRole('button', { name: 'Report comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Comment' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Spam', 'Abusive content', 'Off-topic', 'Inappropriate', 'Other']);
+    await user.click(screen.getByRole('option', { name: 'Inappropriate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    await expectToast('Report submitted', 'Thank you for helping keep the community safe.');
+    expect(sent).toEqual([{ comment_id: target.id, reason: 'inappropriate' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+

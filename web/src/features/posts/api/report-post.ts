@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReportResponse, type PostReportBody } from '@wfm/contracts/forum';
+import { ReportResponse, type CommentReportBody, type PostReportBody } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
 
-export async function reportPost(body: PostReportBody): Promise<ReportResponse> {
+/** A post report ({post_id, reason}) or a report of one comment ({comment_id, reason}). */
+export async function reportPost(body: PostReportBody | CommentReportBody): Promise<ReportResponse> {
   return ReportResponse.parse(await api.post('/api/report', body));
 }
 

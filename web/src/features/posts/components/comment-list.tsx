@@ -1,8 +1,13 @@
 import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
-import { BadgeCheck, Loader2 } from 'lucide-react';
+import { BadgeCheck, Flag, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { RelativeTime } from './relative-time.tsx';
+
+/** Fetched when first opened, as the post's own report dialog is. */
+const ReportDialog = lazyDialog(async () => (await import('./report-dialog.tsx')).ReportDialog);
 
 /** Where the next page starts: the comments up to the cursor are paged, later ones arrived live. */
 function isPaged(comment: Comment, cursor: string): boolean {
@@ -27,7 +32,15 @@ export function AcceptedAnswerBadge() {
   );
 }
 
-function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerChoice | undefined }) {
+function CommentItem({
+  comment,
+  answer,
+  onReport,
+}: {
+  comment: Comment;
+  answer?: AnswerChoice | undefined;
+  onReport: (commentId: number) => void;
+}) {
   const accepted = answer?.acceptedId === comment.id;
   return (
     <li
@@ -51,6 +64,16 @@ function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerCho
             Accept answer
           </Button>
         )}
+        <Button
+          variant="ghost"
+          size="sm"
+          className={answer?.onAccept && !accepted ? 'h-7 text-destructive hover:text-destructive' : 'ml-auto h-7 text-destructive hover:text-destructive'}
+          aria-label="Report comment"
+          title="Report comment"
+          onClick={() => onReport(comment.id)}
+        >
+          <Flag aria-hidden="true" />
+        </Button>
       </div>
       <LazyMarkdown>{comment.body}</LazyMarkdown>
     </li>
@@ -70,6 +93,7 @@ export interface MoreComments {
  * loaded pages; comments that arrived live since are listed after it, in their place in time.
  */
 export function CommentList({ comments, more, answer }: { comments: Comment[]; more?: MoreComments; answer?: AnswerChoice }) {
+  const [reporting, setReporting] = useState<number | null>(null);
   if (comments.length === 0 && !more?.cursor) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet. Start the discussion!</p>;
   }
@@ -80,7 +104,7 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
     <div className="grid gap-3">
       <ol className="grid gap-3" aria-label="Comments">
         {paged.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} answer={answer} />
+          <CommentItem key={comment.id} comment={comment} answer={answer} onReport={setReporting} />
         ))}
       </ol>
       {more && cursor !== null && (
@@ -99,9 +123,17 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
       {live.length > 0 && (
         <ol className="grid gap-3" aria-label="Newer comments">
           {live.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} answer={answer} />
+            <CommentItem key={comment.id} comment={comment} answer={answer} onReport={setReporting} />
           ))}
         </ol>
+      )}
+      {reporting !== null && (
+        <ReportDialog
+          postId={comments.find((c) => c.id === reporting)?.post_id ?? 0}
+          commentId={reporting}
+          open
+          onOpenChange={(open) => !open && setReporting(null)}
+        />
       )}
     </div>
   );

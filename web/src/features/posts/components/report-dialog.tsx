@@ -21,13 +21,15 @@ import { errorToast } from '../../../lib/error-toast.ts';
 import { useReportPost } from '../api/report-post.ts';
 import { POST_TOASTS } from '../messages.ts';
 
-/** Reason selection and submit; closes and clears on success. */
+/** Reason selection and submit; closes and clears on success. With `commentId` it reports that one comment. */
 export function ReportDialog({
   postId,
+  commentId,
   open,
   onOpenChange,
 }: {
   postId: number;
+  commentId?: number | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -39,7 +41,7 @@ export function ReportDialog({
     event.preventDefault();
     if (!reason || report.isPending) return;
     report.mutate(
-      { post_id: postId, reason },
+      commentId === undefined ? { post_id: postId, reason } : { comment_id: commentId, reason },
       {
         onSuccess: () => {
           toast(POST_TOASTS.reported);
@@ -56,8 +58,8 @@ export function ReportDialog({
       <DialogContent className="sm:max-w-md">
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Report Post</DialogTitle>
-            <DialogDescription>Tell the moderators what is wrong with this post.</DialogDescription>
+            <DialogTitle>{commentId === undefined ? 'Report Post' : 'Report Comment'}</DialogTitle>
+            <DialogDescription>Tell the moderators what is wrong with this {commentId === undefined ? 'post' : 'comment'}.</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-reason`}>Reason</Label>
