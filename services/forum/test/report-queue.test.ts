@@ -238,7 +238,13 @@ describe('POST /api/admin/comments/:id/delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, id: commentId, status: 'deleted' });
     expect(await t.sql`SELECT 1 FROM comments WHERE id = ${commentId}`).toHaveLength(0);
-    expect((await get(t.app, `/api/posts/${postId}`)).statusCode).toBe(200);
+    const page = await get(t.app, `/api/posts/${postId}`);
+    expect(page.statusCode).toBe(200);
+    // The count drops with the comment, and open pages hear of the change (post_updated).
+    expect(page.json().comment_count).toBe(0);
+    expect((await outboxEvents(t.sql, 'forum.post.updated')).filter((e) => e.id === postId)).toEqual([
+      expect.objectContaining({ id: postId, comment_count: 0 }),
+    ]);
     const actions = (await outboxEvents(t.sql, 'forum.staff.action')).filter((e) => e.target_type === 'comment' && e.target_id === String(commentId));
     expect(actions).toEqual([expect.objectContaining({ staff_id: 44, role, action: 'comment.delete' })]);
     expect((await staff('POST', `/api/admin/comments/${commentId}/delete`)).statusCode).toBe(404);

@@ -5,7 +5,9 @@ import {
   type AdminCommentActionResponse,
   type AdminReportDecisionBody,
   type AdminReportDecisionResponse,
+  type PostSummary,
 } from '@wfm/contracts/forum';
+import { SUMMARY_COLUMNS } from '../posts/posts-search-repository.ts';
 import type { z } from 'zod';
 import * as feedback from './feedback-repository.ts';
 import { deletePostIn } from '../posts/posts-staff-service.ts';
@@ -63,11 +65,20 @@ export async function decideReport(
   });
 }
 
-/** Deletes one comment in `tx` with its event; false when it was already gone. */
+/**
+ * Deletes one comment in `tx` with its events; false when it was already gone. The post's comment
+ * count drops with it, and forum.post.updated (the post summary) makes open pages and the gateway's
+ * cached reads of the post refetch, as any change to the post does.
+ */
 async function deleteCommentIn(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
   const rows = await tx<{ post_id: number }[]>`DELETE FROM comments WHERE id = ${id} RETURNING post_id`;
   if (!rows[0]) return false;
-  await writeEvent(tx, 'forum.comment.deleted', { id, post_id: rows[0].post_id, at: ctx.now() });
+  const postId = rows[0].post_id;
+  await writeEvent(tx, 'forum.comment.deleted', { id, post_id: postId, at: ctx.now() });
+  const summary = await tx<PostSummary[]>`
+    UPDATE posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}
+    RETURNING ${tx.unsafe(SUMMARY_COLUMNS)}`;
+  if (summary[0]) await writeEvent(tx, 'forum.post.updated', summary[0]);
   return true;
 }
 
