@@ -46,6 +46,9 @@ const seed = {
   resolvablePost: { id: 0, title: unique('Open question ') },
   deletablePost: { id: 0, title: unique('Post to delete ') },
   postReportRef: '',
+  commentedPost: { id: 0, title: unique('Post with a rude comment ') },
+  rudeComment: { id: 0, body: unique('rude comment ') },
+  commentReportRef: '',
   helpRef: '',
   suggestionRef: '',
   suggestionTitle: unique('Erlang C with shrinkage '),
@@ -85,6 +88,13 @@ beforeAll(async () => {
   seed.deletablePost.id = await newPost(seed.token, seed.deletablePost.title);
   seed.postReportRef = (
     await call<{ ticket_reference: string }>('POST', '/api/report', { post_id: seed.reportedPost.id, reason: 'spam' }, seed.token)
+  ).ticket_reference;
+  seed.commentedPost.id = await newPost(seed.token, seed.commentedPost.title);
+  seed.rudeComment.id = (
+    await call<{ id: number }>('POST', '/api/comments', { post_id: seed.commentedPost.id, body: seed.rudeComment.body, author_name: 'e2e' }, seed.token)
+  ).id;
+  seed.commentReportRef = (
+    await call<{ ticket_reference: string }>('POST', '/api/report', { comment_id: seed.rudeComment.id, reason: 'abusive' }, seed.token)
   ).ticket_reference;
   seed.helpRef = (
     await call<{ ticket_reference: string }>(
@@ -154,6 +164,26 @@ describe('admin panel', () => {
     await reported.getByRole('button', { name: 'Resolve post' }).click();
     await reported.getByText('Post resolved').waitFor();
     expect(await postStatus(seed.reportedPost.id)).toBe('resolved');
+  });
+
+  it('report queue (issue 26): a reported comment is deleted as action taken and the report moves to that status', async () => {
+    const page = await staffPage(admin.username, admin.password);
+    await page.goto(`${site}/admin`);
+    const card = page.getByRole('article', { name: `Comment report ${seed.commentReportRef}` });
+    await card.waitFor();
+    expect(await card.innerText()).toContain(seed.rudeComment.body);
+    expect(await card.innerText()).toContain('Abusive content');
+    await card.getByRole('button', { name: 'Delete comment (action taken)' }).click();
+    await toast(page).filter({ hasText: 'Comment deleted' }).waitFor();
+    // The New view no longer lists it; the Action taken view does, with who decided.
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Action taken');
+    const decided = page.getByRole('article', { name: `Comment report ${seed.commentReportRef}` });
+    await decided.getByText(`Action taken by ${admin.username}`).waitFor();
+    expect(await decided.innerText()).toContain('The reported comment is gone.');
+    await screenshot(page, 'admin-report-queue-desktop');
+    const thread = await call<{ comments: Array<{ id: number }> }>('GET', `/api/posts/${seed.commentedPost.id}/comments`);
+    expect(JSON.stringify(thread)).not.toContain(seed.rudeComment.body);
   });
 
   it('posts tab: opens a post in a new window, resolves one and deletes one after the confirmation', async () => {

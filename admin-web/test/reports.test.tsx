@@ -186,6 +186,10 @@ describe('the report queue (issue 26)', () => {
     const decisions: unknown[] = [];
     server.use(
       signedInAs('Moderator'),
+      // Once decided, the New list no longer has it (the card unmounts when the refetch lands).
+      http.get('/api/admin/reports', ({ request }) =>
+        decisions.length > 0 && new URL(request.url).searchParams.get('status') === 'New' ? HttpResponse.json([]) : undefined,
+      ),
       ...moderatorHandlers({
         reports: [
           report({
@@ -215,6 +219,7 @@ describe('the report queue (issue 26)', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete comment (action taken)' }));
     await expectToast('Comment deleted');
     expect(decisions).toEqual([{ status: 'Action taken', action: 'delete' }]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Comment report RPT-C77' })).not.toBeInTheDocument());
   });
 
   it('says "Failed to update report" with the server message', async () => {

@@ -12,11 +12,12 @@ export function useDecideReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideReport,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.reports() }),
-        // A deleted post leaves the posts tab.
-        queryClient.invalidateQueries({ queryKey: queryKeys.posts() }),
-      ]),
+    // Not awaited: the decided card leaves the filtered list when the refetch lands, and the
+    // caller's toast (a per-call callback, dropped once the card unmounts) must run before that.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports() });
+      // A deleted post leaves the posts tab.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts() });
+    },
   });
 }
