@@ -21,7 +21,7 @@ import { verifyVisitorToken } from './visitor.ts';
  *
  * Both live in the Redis every service shares (REDIS_URL), under one prefix, each key expiring with
  * its decision (a suspension "for good" has no expiry); a service without Redis (tests, one-process
- * development) keeps them in memory. Every check reads Redis at most every STANDING_REFRESH_MS per
+ * development) keeps them in memory, shared by the service apps of that process. Every check reads Redis at most every STANDING_REFRESH_MS per
  * replica for the list of services with suspensions, then one MGET per write.
  */
 
@@ -72,16 +72,27 @@ export interface StandingStore {
   addService(service: string): Promise<void>;
 }
 
-function memoryStore(now: () => number): StandingStore {
-  const data = new Map<string, { value: string; expires: number | null }>();
-  const services = new Set<string>();
+interface MemoryData {
+  data: Map<string, { value: string; expires: number | null }>;
+  services: Set<string>;
+}
+/**
+ * Without Redis the decisions are kept per process, shared by every service app of the process
+ * (`npm start` runs all six in one), one set per key base (namespace).
+ */
+const memoryData = new Map<string, MemoryData>();
+
+function memoryStore(base: string, now: () => number): StandingStore {
+  let shared = memoryData.get(base);
+  if (!shared) {
+    shared = { data: new Map(), services: new Set() };
+    memoryData.set(base, shared);
+  }
+  const { data, services } = shared;
   const live = (key: string) => {
     const e = data.get(key);
     if (!e) return null;
-    if (e.expires !== null && e.expires <= now()) {
-      data.delete(key);
-      return null;
-    }
+    if (e.expires !== null && e.expires <= now()) return null;
     return e.value;
   };
   return {
@@ -151,7 +162,7 @@ export function createStandings(opts: {
   const ADDRESS_BLOCK_PREFIX = `${base}address-block:`;
   const sKey = (service: string, visitor: string) => `${SUSPENSION_PREFIX}${service}:${visitor}`;
   const bKey = (address: string) => `${ADDRESS_BLOCK_PREFIX}${address}`;
-  const store = opts.redis ? redisStore(opts.redis, `${base}suspended-services`) : memoryStore(now);
+  const store = opts.redis ? redisStore(opts.redis, `${base}suspended-services`) : memoryStore(base, now);
   const serviceKeys = new Map<string, Buffer>();
   const serviceKey = (service: string) => {
     let key = serviceKeys.get(service);

@@ -147,3 +147,30 @@ describe('address blocks', () => {
     expect((await call(services.jobs.app, 'POST', '/vote', testVisitorToken(), inside[0])).statusCode).toBe(200);
   });
 });
+
+describe('without Redis (npm start: every service in one process)', () => {
+  it('a decision made through one service app is enforced by the other apps of the process', async () => {
+    const rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `m${randomBytes(4).toString('hex')}` });
+    const [forum, jobs] = await Promise.all(
+      (['forum', 'jobs'] as const).map((name) =>
+        buildTestService({ ...fixtureService, name, routes: [routes], staffActionLog: outboxStaffActionLog(name) }, { rateLimits }),
+      ),
+    );
+    try {
+      const token = testVisitorToken();
+      await suspendVisitor(forum!.ctx, STAFF, {
+        service: 'forum',
+        visitor: forum!.app.verifyVisitor(token)!.key,
+        durationMs: 600_000,
+        reason: 'one process',
+        target: { type: 'post', id: 1 },
+      });
+      expect((await call(jobs!.app, 'POST', '/vote', token)).json().message).toMatch(/: one process$/);
+      const ip = randomIp();
+      await blockAddress(jobs!.ctx, STAFF, { address: ip, durationMs: 600_000, reason: 'flood' });
+      expect((await call(forum!.app, 'POST', '/vote', testVisitorToken(), ip)).statusCode).toBe(403);
+    } finally {
+      await Promise.all([forum!.close(), jobs!.close()]);
+    }
+  });
+});
