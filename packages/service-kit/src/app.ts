@@ -308,8 +308,9 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     // by identity.visitor.revoked) is no visitor for any route, reads and writes alike.
     request.visitor = await visitorOf(request.headers[VISITOR_TOKEN_HEADER]);
     // Suspensions and address blocks refuse writes only (reads stay), in every service; staff
-    // requests (signed by the gateway) are never refused here, so staff can always lift them.
-    if (isWriteMethod(request.method) && request.staff === null) {
+    // requests (signed by the gateway) and the admin app's own calls (staff login from a blocked
+    // office address) are never refused here, so staff can always lift them.
+    if (isWriteMethod(request.method) && request.staff === null && !request.url.startsWith('/api/admin/')) {
       await writeStandings.checkWrite(request.headers[VISITOR_TOKEN_HEADER], request.ip);
     }
   });
