@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, signedInAs } from './fixtures.ts';
+import { moderatorHandlers, post, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -67,5 +67,26 @@ describe('suspensions tab', () => {
     await user.type(screen.getByLabelText('Reason'), 'x');
     await user.click(screen.getByRole('button', { name: 'Block' }));
     await expectToast('Failed to block', 'Give an IPv4 address or an IPv6 address (its /64 is blocked)');
+  });
+
+  it('suspends the author of a post from the Posts tab, with the reason and duration given', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/admin/posts/12/suspend-author', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ service: 'forum', visitor: VISITOR, until: null, reason: 'spam', staff: 'alex', at: T0 }, { status: 201 });
+      }),
+      signedInAs('Moderator'),
+      ...moderatorHandlers({ posts: [post({ id: 12, title: 'Buy followers' })] }),
+    );
+    renderApp('/admin?tab=posts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend the author of “Buy followers”' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Suspend the author?' });
+    await user.type(within(dialog).getByLabelText('Reason shown to the visitor'), 'spam');
+    await user.selectOptions(within(dialog).getByLabelText('For'), 'For good');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await expectToast('Author suspended');
+    expect(bodies).toEqual([{ duration_ms: null, reason: 'spam' }]);
   });
 });
