@@ -1,5 +1,5 @@
 import type { AdminHeldItem, StaffRole } from '@wfm/contracts/shared';
-import type { AdminUserProfile } from '@wfm/contracts/identity';
+import type { AdminUserProfile, SuspensionsListResponse } from '@wfm/contracts/identity';
 import type { AdminFeatureSuggestion, AdminPost, AdminReport } from '@wfm/contracts/forum';
 import type { BackupFile, StaffMember } from '@wfm/contracts/admin';
 import type { StaffJob } from '@wfm/contracts/jobs';
@@ -148,6 +148,7 @@ export function listHandlers(
     amaSessions?: StaffSession[];
     heldForum?: AdminHeldItem[];
     heldCatalog?: AdminHeldItem[];
+    suspensions?: SuspensionsListResponse;
   } = {},
 ) {
   const backups = data.backups ?? [];
@@ -170,6 +171,7 @@ export function listHandlers(
     heldCatalog: http.get('/api/admin/held/catalog', () =>
       HttpResponse.json({ items: data.heldCatalog ?? [], total: (data.heldCatalog ?? []).length }),
     ),
+    suspensions: http.get('/api/admin/suspensions', () => HttpResponse.json(data.suspensions ?? { suspensions: [], blocks: [] })),
     amaSessions: http.get('/api/admin/ama/sessions', () => HttpResponse.json(data.amaSessions ?? [])),
     stats: http.get('/api/admin/database/backup-stats', () =>
       HttpResponse.json({ count: backups.length, totalSize: backups.reduce((n, b) => n + b.size, 0) }),
@@ -180,7 +182,7 @@ export function listHandlers(
 /** The lists a Moderator may load. */
 export function moderatorHandlers(data: Parameters<typeof listHandlers>[0] = {}) {
   const all = listHandlers(data);
-  return [all.reports, all.suggestions, all.heldForum, all.heldCatalog, all.posts, all.mentors, all.jobs, all.profiles, all.polls, all.tools];
+  return [all.reports, all.suggestions, all.heldForum, all.heldCatalog, all.posts, all.mentors, all.jobs, all.profiles, all.polls, all.tools, all.suspensions];
 }
 
 export function superAdminHandlers(data: Parameters<typeof listHandlers>[0] = {}) {

@@ -22,6 +22,7 @@ const RIGHT_OF_TAB: Record<string, string> = {
   tools: 'tools',
   staff: 'staff',
   'user-profiles': 'user-profiles',
+  suspensions: 'suspensions',
   database: 'database',
 };
 
@@ -41,6 +42,7 @@ describe('admin tab registry', () => {
       'Tools',
       'Staff',
       'Users',
+      'Suspensions',
       'Database',
     ]);
   });
@@ -57,7 +59,7 @@ describe('admin tab registry', () => {
     renderApp('/admin');
     const tabs = within(await screen.findByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
     const allowed = tabsFor(ADMIN_TAB_REGISTRY, 'Moderator');
-    expect(allowed.map((tab) => tab.id)).toEqual(['reports', 'held', 'posts', 'mentors', 'jobs', 'polls', 'tools', 'user-profiles']);
+    expect(allowed.map((tab) => tab.id)).toEqual(['reports', 'held', 'posts', 'mentors', 'jobs', 'polls', 'tools', 'user-profiles', 'suspensions']);
     expect(tabs.map((tab) => tab.textContent?.replace(/[\d…—]+.*$/, '').trim())).toEqual(allowed.map((tab) => tab.label));
     for (const hidden of ['AMA', 'Bookings', 'Staff', 'Database']) {
       expect(screen.queryByRole('tab', { name: new RegExp(`^${hidden}`) })).not.toBeInTheDocument();

@@ -27,6 +27,7 @@ describe('panel tabs', () => {
       'Tools',
       'Staff',
       'Users',
+      'Suspensions',
       'Database',
     ]);
     expect(screen.getByRole('tab', { name: /^Reports/, selected: true })).toBeInTheDocument();
@@ -37,7 +38,7 @@ describe('panel tabs', () => {
     server.use(signedInAs('Moderator'), ...moderatorHandlers());
     renderApp('/admin?tab=staff');
     await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(tabNames()).toEqual(['Reports', 'Held', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users']);
+    expect(tabNames()).toEqual(['Reports', 'Held', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users', 'Suspensions']);
     // A tab the role may not open falls back to the default one.
     expect(screen.getByRole('tab', { name: /^Reports/, selected: true })).toBeInTheDocument();
   });

@@ -163,6 +163,9 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/session', service: 'identity', access: 'public', csrf: false },
   { prefix: '/api/user-profile', service: 'identity', access: 'public', csrf: false },
   { prefix: '/api/admin/user-profiles', service: 'identity', access: 'staff', csrf: true },
+  // Suspensions and address blocks: listed, lifted and (blocks) made here; kept by the kit.
+  { prefix: '/api/admin/suspensions', service: 'identity', access: 'staff', csrf: true },
+  { prefix: '/api/admin/address-blocks', service: 'identity', access: 'staff', csrf: true },
 
   {
     prefix: '/api/posts',

@@ -13,6 +13,8 @@ export const queryKeys = {
   posts: () => [...queryKeys.all, 'posts'] as const,
   staff: () => [...queryKeys.all, 'staff'] as const,
   userProfiles: () => [...queryKeys.all, 'user-profiles'] as const,
+  /** Suspensions and address blocks (identity's registry). */
+  suspensions: () => [...queryKeys.all, 'suspensions'] as const,
   jobs: () => [...queryKeys.all, 'jobs'] as const,
   mentors: () => [...queryKeys.all, 'mentors'] as const,
   polls: () => [...queryKeys.all, 'polls'] as const,

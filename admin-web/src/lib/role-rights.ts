@@ -11,6 +11,7 @@ export const RIGHT_LABELS: Record<AdminRight, string> = {
   tools: 'Delete tool submissions',
   mentors: 'Approve, reject and delete mentor applications',
   'user-profiles': "Edit visitors' usernames",
+  suspensions: 'Suspend visitors and block flooding addresses',
   ama: 'Schedule, run and edit AMA sessions',
   pricing: 'Set AMA session pricing',
   bookings: 'Confirm, cancel and seat AMA bookings',

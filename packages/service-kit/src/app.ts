@@ -37,6 +37,7 @@ import {
   visitorTokenForId,
   VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createIdentityClient } from './identity-client.ts';
+import { createStandings, isWriteMethod, type Standings } from './suspensions.ts';
 import { createVisitorStandings, subscribeVisitorRevocations, visitorResolver } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
@@ -193,6 +194,8 @@ declare module 'fastify' {
     };
     /** Where this service's staff actions go; write them with `recordStaffAction(tx, ctx, staff, {...})`. */
     staffActionLog: StaffActionLog;
+    /** Suspensions and address blocks (shared Redis, else memory): every visitor write is checked by the kit. */
+    standings: Standings;
     /** The service context the kit built for this app (contextOf(app) types it). */
     serviceContext: ServiceContext;
   }
@@ -280,6 +283,14 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   const standings = createVisitorStandings(deps.sql, { now: deps.now ?? Date.now, cacheMs: deps.visitorStandingCacheMs });
   const visitorOf = visitorResolver(verifyVisitor, standings);
   app.decorate('visitorOf', visitorOf);
+  const writeStandings = createStandings({
+    redis: deps.redis,
+    secret: deps.visitorSecret,
+    now: deps.now ?? Date.now,
+    namespace: deps.rateLimits?.namespace,
+    onStoreError: (err) => app.log.warn({ err }, 'suspension check skipped: store unavailable'),
+  });
+  app.decorate('standings', writeStandings);
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });
   app.decorate('issueVisitorToken', () => issueVisitorToken(deps.visitorSecret));
   app.decorate('visitorTokens', {
@@ -296,6 +307,12 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     // The one place a token becomes a visitor: a token identity revoked (kit_revoked_visitors, fed
     // by identity.visitor.revoked) is no visitor for any route, reads and writes alike.
     request.visitor = await visitorOf(request.headers[VISITOR_TOKEN_HEADER]);
+    // Suspensions and address blocks refuse writes only (reads stay), in every service; staff
+    // requests (signed by the gateway) and the admin app's own calls (staff login from a blocked
+    // office address) are never refused here, so staff can always lift them.
+    if (isWriteMethod(request.method) && request.staff === null && !request.url.startsWith('/api/admin/')) {
+      await writeStandings.checkWrite(request.headers[VISITOR_TOKEN_HEADER], request.ip);
+    }
   });
   let stopRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -358,6 +375,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
     }),
     pressure,
     rateLimitSettings: deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS,
+    standings: writeStandings,
   };
   const ctx = { ...(def.context ? await def.context(base, app) : (base as C)), ...deps.context } as C;
   app.decorate('serviceContext', ctx as ServiceContext);

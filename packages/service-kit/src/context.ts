@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Standings } from './suspensions.ts';
 import type { ServiceName } from '@wfm/contracts/shared';
 import type { EventBus } from './bus/types.ts';
 import type { Sql } from './db.ts';
@@ -61,6 +62,11 @@ export interface ServiceContext {
    * them with scaledMax(max, settings.scale), keep Redis counters under redisCounterPrefix.
    */
   readonly rateLimitSettings: RateLimitSettings;
+  /**
+   * Suspensions and address blocks (suspensions.ts): the kit refuses every visitor write they
+   * cover; staff routes create, list and lift them with suspendVisitor/blockAddress/....
+   */
+  readonly standings: Standings;
 }
 
 /**

@@ -93,6 +93,18 @@ export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor,
 export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { VISITOR_REVOKED_SUBJECT, VISITOR_STANDING_CACHE_MS, type VisitorStanding } from './revocations.ts';
+export {
+  addressBlockKey,
+  addressBlockMessage,
+  blockAddress,
+  liftSuspension,
+  suspendVisitor,
+  suspensionMessage,
+  unblockAddress,
+  type AddressBlock,
+  type Standings,
+  type Suspension,
+} from './suspensions.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';

@@ -11,8 +11,8 @@ export const VISITOR_REVOKED_SUBJECT = 'identity.visitor.revoked';
  * - `good`: a visitor for reads and writes;
  * - `revoked`: identity ended the token ("forget this device"); no visitor at all, so reads and
  *   writes answer what they answer for a token identity never issued.
- * The next case (a suspension: reads yes, writes no) is one more value here, one more lookup in
- * `standingOf` and one more branch in the hook; no route changes.
+ * A suspension (reads yes, writes no) is checked next to it in the same request hook, for writes
+ * only (suspensions.ts), so a suspended token stays a visitor for reads; no route changes.
  */
 export type VisitorStanding = 'good' | 'revoked';
 

@@ -10,6 +10,7 @@ import { redisListRevision } from './posts/posts-list-revision.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
+import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
 import { uploadsRoutes } from './uploads/uploads-routes.ts';
@@ -40,6 +41,7 @@ export const service: ServiceDefinition<ForumContext> = {
     statsRoutes,
     notificationsRoutes,
     postsStaffRoutes,
+    suspensionsStaffRoutes,
     feedbackStaffRoutes,
     // Posts and comments the duplicate-content check held, for staff to release or delete.
     heldItemsRoutes('forum', { release: { post: releasePost, comment: releaseComment }, onDelete: { post: forgetHeldPost } }),

@@ -10,6 +10,8 @@ describeStaffRouteAccess(service, {
     'GET /api/admin/posts',
     'POST /api/admin/posts/:id/delete',
     'POST /api/admin/posts/:id/resolve',
+    'POST /api/admin/posts/:id/suspend-author',
+    'POST /api/admin/posts/comments/:id/suspend-author',
     'GET /api/admin/held/forum',
     'POST /api/admin/held/forum/:id/release',
     'POST /api/admin/held/forum/:id/delete',

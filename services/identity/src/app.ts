@@ -7,6 +7,7 @@ import { IDENTITY_LIMITS } from './rate-limits.ts';
 import { subscribeStaffNames } from './staff-names/staff-names-service.ts';
 import { visitorsRoutes } from './visitors/visitors-routes.ts';
 import { visitorsStaffRoutes } from './visitors/visitors-staff-routes.ts';
+import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.ts';
 import { fillMissingNameKeys } from './visitors/visitors-repository.ts';
 
 export const service: ServiceDefinition<IdentityContext> = {
@@ -20,7 +21,7 @@ export const service: ServiceDefinition<IdentityContext> = {
     visitorTokens: { issue: () => app.issueVisitorToken(), ...app.visitorTokens },
     recoveryLimiter: createConcurrencyLimiter(identityEnv(base).RECOVERY_MAX_CONCURRENT),
   }),
-  routes: [visitorsStaffRoutes, visitorsRoutes, recoveryRoutes],
+  routes: [visitorsStaffRoutes, suspensionsStaffRoutes, visitorsRoutes, recoveryRoutes],
   onReady: async (app, ctx) => {
     // Profiles written before name keys (or renamed by staff, kept as typed) get theirs.
     await fillMissingNameKeys(ctx.sql);

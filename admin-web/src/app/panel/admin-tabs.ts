@@ -7,6 +7,7 @@ import { pollsTab } from '../../features/polls/tab.ts';
 import { postsTab } from '../../features/posts/tab.ts';
 import { reportsTab } from '../../features/reports/tab.ts';
 import { staffTab } from '../../features/staff/tab.ts';
+import { suspensionsTab } from '../../features/suspensions/tab.ts';
 import { toolsTab } from '../../features/tools/tab.ts';
 import { usersTab } from '../../features/users/tab.ts';
 import type { AdminTab } from '../../lib/admin-tab.ts';
@@ -29,5 +30,6 @@ export const ADMIN_TAB_REGISTRY: readonly AdminTab[] = [
   toolsTab,
   staffTab,
   usersTab,
+  suspensionsTab,
   databaseTab,
 ];

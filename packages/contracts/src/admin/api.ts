@@ -17,6 +17,7 @@ export const ADMIN_RIGHTS = [
   'tools',
   'mentors',
   'user-profiles',
+  'suspensions',
   'ama',
   'pricing',
   'bookings',
@@ -36,6 +37,7 @@ const MODERATOR_RIGHTS = [
   'tools',
   'mentors',
   'user-profiles',
+  'suspensions',
 ] as const satisfies readonly AdminRight[];
 const ADMIN_ROLE_RIGHTS = [...MODERATOR_RIGHTS, 'ama', 'pricing', 'bookings', 'receipts'] as const satisfies readonly AdminRight[];
 

@@ -10,6 +10,7 @@ import { useAdminPosts } from '../../../lib/admin-posts.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useResolvePost } from '../../../lib/resolve-post.ts';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 
 /** Every post, newest first: open it on the site, resolve it while open, delete it after a confirmation. */
@@ -129,6 +130,7 @@ export function PostsTab() {
                   <ExternalLink aria-hidden="true" />
                   <span className="hidden lg:inline">View</span>
                 </a>
+                <SuspendAuthorButton postId={post.id} title={post.title} />
                 {post.status === 'open' && (
                   <Button
                     variant="outline"
