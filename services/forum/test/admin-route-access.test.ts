@@ -8,6 +8,7 @@ describeStaffRouteAccess(service, {
     'GET /api/admin/posts',
     'POST /api/admin/posts/:id/delete',
     'POST /api/admin/posts/:id/resolve',
+    'GET /api/admin/posts/:id/revisions',
     'GET /api/admin/held/forum',
     'POST /api/admin/held/forum/:id/release',
     'POST /api/admin/held/forum/:id/delete',

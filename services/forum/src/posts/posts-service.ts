@@ -303,7 +303,7 @@ export async function addComment(
         authorName: row.authorName,
         copies: verdict.copies,
       });
-      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), ...heldAnswer };
+      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), edited_at: null, ...heldAnswer };
     }
     const comment = await postComments.insertComment(tx, { ...row, authorTokenHash });
     if (!comment) throw notFound(POST_MESSAGES.notFound);
