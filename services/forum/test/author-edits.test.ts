@@ -130,6 +130,19 @@ describe('author edits a post', () => {
   });
 });
 
+describe('what the viewer may change', () => {
+  it('the viewer answer says which post and comments the caller wrote, and nothing for others', async () => {
+    const me = newVisitor();
+    const id = await createPost(t.app, {}, me);
+    const mine = await comment(id, me);
+    await comment(id);
+    const viewer = async (v: Visitor) =>
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${id}/viewer`, remoteAddress: v.ip, headers: { 'x-anon-token': v.token } })).json();
+    expect(await viewer(me)).toMatchObject({ can_edit: true, own_comment_ids: [mine] });
+    expect(await viewer(newVisitor())).toMatchObject({ can_edit: false, own_comment_ids: [] });
+  });
+});
+
 describe('author deletes a post', () => {
   it('the post leaves the detail, the feed and search at once, with the staff deletion event', async () => {
     const me = newVisitor();

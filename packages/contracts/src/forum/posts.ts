@@ -336,6 +336,10 @@ export type AcceptedAnswerResponse = z.infer<typeof AcceptedAnswerResponse>;
 export const PostViewerResponse = z.object({
   /** True when the verified caller asked this Question: they may accept an answer. */
   can_accept_answer: z.boolean(),
+  /** True when the verified caller wrote the post: they may edit or delete it (issue 26). */
+  can_edit: z.boolean().default(false),
+  /** The post's comments the verified caller wrote (they may edit or delete those). */
+  own_comment_ids: z.array(z.number().int()).default([]),
 });
 export type PostViewerResponse = z.infer<typeof PostViewerResponse>;
 

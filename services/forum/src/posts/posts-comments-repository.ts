@@ -60,3 +60,10 @@ export async function findComment(db: Db, postId: number, commentId: number): Pr
     SELECT id, post_id, body, author_name, created_at, edited_at FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
   return rows[0] ?? null;
 }
+
+/** The ids of a post's comments written by one verified visitor (what they may edit), oldest first. */
+export async function commentIdsBy(db: Db, postId: number, authorHash: Buffer): Promise<number[]> {
+  const rows = await db<{ id: number }[]>`
+    SELECT id FROM comments WHERE post_id = ${postId} AND author_token_hash = ${authorHash} ORDER BY created_at, id`;
+  return rows.map((r) => r.id);
+}
