@@ -2,6 +2,8 @@ import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
 import { BadgeCheck, Loader2 } from 'lucide-react';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
+import { useState } from 'react';
+import { CommentAuthorActions, EditCommentForm, EditedMarker } from './author-actions.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
 /** Where the next page starts: the comments up to the cursor are paged, later ones arrived live. */
@@ -27,8 +29,12 @@ export function AcceptedAnswerBadge() {
   );
 }
 
-function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerChoice | undefined }) {
+/** The comments this visitor wrote (issue 26): they get Edit and Delete. Empty until hydrated. */
+export type OwnComments = ReadonlySet<number>;
+
+function CommentItem({ comment, answer, own }: { comment: Comment; answer?: AnswerChoice | undefined; own: boolean }) {
   const accepted = answer?.acceptedId === comment.id;
+  const [editing, setEditing] = useState(false);
   return (
     <li
       className={accepted ? 'grid gap-2 rounded-lg border border-emerald-500/50 bg-emerald-500/5 p-4' : 'grid gap-2 rounded-lg border border-border bg-muted/20 p-4'}
@@ -39,6 +45,8 @@ function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerCho
         <Badge variant="secondary">Contributor</Badge>
         {accepted && <AcceptedAnswerBadge />}
         <RelativeTime timestamp={comment.created_at} />
+        <EditedMarker editedAt={comment.edited_at} />
+        {own && !editing && <CommentAuthorActions comment={comment} onEdit={() => setEditing(true)} />}
         {answer?.onAccept && !accepted && (
           <Button
             variant="outline"
@@ -52,7 +60,7 @@ function CommentItem({ comment, answer }: { comment: Comment; answer?: AnswerCho
           </Button>
         )}
       </div>
-      <LazyMarkdown>{comment.body}</LazyMarkdown>
+      {editing ? <EditCommentForm comment={comment} onDone={() => setEditing(false)} /> : <LazyMarkdown>{comment.body}</LazyMarkdown>}
     </li>
   );
 }
@@ -69,7 +77,17 @@ export interface MoreComments {
  * The discussion, oldest first. While pages remain, a "Load more comments" button follows the
  * loaded pages; comments that arrived live since are listed after it, in their place in time.
  */
-export function CommentList({ comments, more, answer }: { comments: Comment[]; more?: MoreComments; answer?: AnswerChoice }) {
+export function CommentList({
+  comments,
+  more,
+  answer,
+  own = new Set(),
+}: {
+  comments: Comment[];
+  more?: MoreComments;
+  answer?: AnswerChoice;
+  own?: OwnComments;
+}) {
   if (comments.length === 0 && !more?.cursor) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet. Start the discussion!</p>;
   }
@@ -80,7 +98,7 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
     <div className="grid gap-3">
       <ol className="grid gap-3" aria-label="Comments">
         {paged.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} answer={answer} />
+          <CommentItem key={comment.id} comment={comment} answer={answer} own={own.has(comment.id)} />
         ))}
       </ol>
       {more && cursor !== null && (
@@ -99,7 +117,7 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
       {live.length > 0 && (
         <ol className="grid gap-3" aria-label="Newer comments">
           {live.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} answer={answer} />
+            <CommentItem key={comment.id} comment={comment} answer={answer} own={own.has(comment.id)} />
           ))}
         </ol>
       )}
