@@ -1,25 +1,16 @@
-import { COMMENT_LIMITS, POST_LIMITS, type Comment, type PostDetail } from '@wfm/contracts/forum';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Input,
-  Label,
-  Textarea,
-  toast,
-} from '@wfm/ui';
+import { COMMENT_LIMITS, type Comment, type PostDetail } from '@wfm/contracts/forum';
+import { Button, Label, Textarea, toast } from '@wfm/ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { useDeleteComment, useDeletePost, useEditComment, useEditPost } from '../api/author-edits.ts';
-import { postTags } from '../utils/post-fields.ts';
+import { useEditComment } from '../api/author-edits.ts';
 import { RelativeTime } from './relative-time.tsx';
+
+/** Fetched when first opened: no part of the post page's first download (the JS budget of /post/:id). */
+const EditPostDialog = lazyDialog(async () => (await import('./author-dialogs.tsx')).EditPostDialog);
+const DeletePostDialog = lazyDialog(async () => (await import('./author-dialogs.tsx')).DeletePostDialog);
+const DeleteCommentDialog = lazyDialog(async () => (await import('./author-dialogs.tsx')).DeleteCommentDialog);
 
 /** "edited <time>" next to a post or comment its author changed (issue 26); shown to everyone. */
 export function EditedMarker({ editedAt }: { editedAt: number | null | undefined }) {
@@ -31,59 +22,10 @@ export function EditedMarker({ editedAt }: { editedAt: number | null | undefined
   );
 }
 
-/** Asks before a deletion: what goes, and that it cannot be undone. */
-function ConfirmDelete({
-  open,
-  onOpenChange,
-  what,
-  pending,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  what: 'post' | 'comment';
-  pending: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this {what}?</DialogTitle>
-          <DialogDescription>
-            {what === 'post'
-              ? 'Your post and every comment under it are removed for everyone. This cannot be undone.'
-              : 'Your comment is removed for everyone. This cannot be undone.'}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            <Trash2 aria-hidden="true" />
-            Delete {what}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Edit and Delete for the author of the post: edit opens a dialog with title, content and tags. */
+/** Edit and Delete for the author of the post: edit opens a dialog with title, content and tags; delete asks first. */
 export function PostAuthorActions({ post, labelClassName }: { post: PostDetail; labelClassName?: string }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeletePost(post.id);
-  const navigate = useNavigate();
-  const onDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Post deleted' });
-        void navigate(paths.home.getHref());
-      },
-      onError: (error) => toast(errorToast('Could not delete the post', error, 'Please try again.')),
-    });
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
@@ -94,77 +36,15 @@ export function PostAuthorActions({ post, labelClassName }: { post: PostDetail; 
         <Trash2 aria-hidden="true" />
         <span className={labelClassName}>Delete</span>
       </Button>
-      {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
-      <ConfirmDelete open={deleting} onOpenChange={setDeleting} what="post" pending={remove.isPending} onConfirm={onDelete} />
+      <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />
+      <DeletePostDialog postId={post.id} open={deleting} onOpenChange={setDeleting} />
     </>
-  );
-}
-
-function EditPostDialog({ post, onClose }: { post: PostDetail; onClose: () => void }) {
-  const [title, setTitle] = useState(post.title);
-  const [body, setBody] = useState(post.body);
-  const [tags, setTags] = useState(postTags(post).join(', '));
-  const edit = useEditPost(post.id);
-  const id = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    edit.mutate(
-      { title, body, tags },
-      {
-        onSuccess: () => {
-          toast({ title: 'Post updated' });
-          onClose();
-        },
-        onError: (error) => toast(errorToast('Could not save your changes', error, 'Please try again.')),
-      },
-    );
-  };
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Edit your post</DialogTitle>
-            <DialogDescription>Everyone sees that it was edited, and when.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} value={title} maxLength={POST_LIMITS.title} onChange={(e) => setTitle(e.target.value)} required />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-body`}>Content</Label>
-            <Textarea id={`${id}-body`} value={body} rows={8} maxLength={POST_LIMITS.body} onChange={(e) => setBody(e.target.value)} required />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-tags`}>Tags (comma-separated)</Label>
-            <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={edit.isPending || title.trim() === '' || body.trim() === ''}>
-              Save changes
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
 
 /** Edit (in place) and Delete for the author of a comment. */
 export function CommentAuthorActions({ comment, onEdit }: { comment: Comment; onEdit: () => void }) {
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteComment(comment.post_id);
-  const onDelete = () =>
-    remove.mutate(comment.id, {
-      onSuccess: () => {
-        setDeleting(false);
-        toast({ title: 'Comment deleted' });
-      },
-      onError: (error) => toast(errorToast('Could not delete the comment', error, 'Please try again.')),
-    });
   return (
     <span className="inline-flex gap-1">
       <Button variant="ghost" size="sm" className="h-7" onClick={onEdit} aria-label="Edit comment">
@@ -175,7 +55,7 @@ export function CommentAuthorActions({ comment, onEdit }: { comment: Comment; on
         <Trash2 aria-hidden="true" />
         <span className="max-[420px]:sr-only">Delete</span>
       </Button>
-      <ConfirmDelete open={deleting} onOpenChange={setDeleting} what="comment" pending={remove.isPending} onConfirm={onDelete} />
+      <DeleteCommentDialog comment={comment} open={deleting} onOpenChange={setDeleting} />
     </span>
   );
 }
