@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 // Issue 26 item 1 in Chromium: the author edits and deletes their post and comment; others see "edited".
 
@@ -10,6 +11,8 @@ const call = <T>(method: string, path: string, body?: unknown, token?: string) =
 
 async function visitorIn(ctx: BrowserContext): Promise<string> {
   const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+  // A member: a visitor without a username gets the welcome dialog over the page.
+  await call('POST', '/api/user-profile', { username: uniqueUsername('ed_') }, token);
   await ctx.addInitScript((t) => {
     localStorage.setItem('anon_token', t);
     localStorage.setItem('terms_accepted', 'true');
