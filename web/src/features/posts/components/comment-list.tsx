@@ -30,7 +30,7 @@ export function AcceptedAnswerBadge() {
 }
 
 /** The comments this visitor wrote (issue 26): they get Edit and Delete. Empty until hydrated. */
-export type OwnComments = ReadonlySet<number>;
+type OwnComments = ReadonlySet<number>;
 
 function CommentItem({ comment, answer, own }: { comment: Comment; answer?: AnswerChoice | undefined; own: boolean }) {
   const accepted = answer?.acceptedId === comment.id;
