@@ -78,3 +78,25 @@ describe('posts tab', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });
+
+describe('edit history (issue 26)', () => {
+  it('shows the versions the author replaced, post and comments', async () => {
+    server.use(
+      http.get('/api/admin/posts/10/revisions', () =>
+        HttpResponse.json({
+          post: [{ id: 1, post_id: 10, title: 'Holiday volum', body: 'First words', tags: 'erlang', replaced_at: 1_700_000_000_000 }],
+          comments: [{ id: 2, comment_id: 77, post_id: 10, body: 'Old comment words', replaced_at: 1_700_000_100_000 }],
+        }),
+      ),
+      signedInAs('Moderator'),
+      ...moderatorHandlers({ posts: [OPEN] }),
+    );
+    renderApp('/admin?tab=posts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit history of “Holiday volume”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    expect(await within(dialog).findByTestId('post-revision')).toHaveTextContent('Holiday volum');
+    expect(within(dialog).getByTestId('post-revision')).toHaveTextContent('First words');
+    expect(within(dialog).getByTestId('comment-revision')).toHaveTextContent('Old comment words');
+  });
+});

@@ -24,6 +24,7 @@ export function makePost(overrides: Partial<PostSummary> = {}): PostSummary {
     platform: null,
     centre_size: null,
     region: null,
+    edited_at: null,
     ...overrides,
   };
 }
@@ -36,6 +37,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     body: `Comment ${id}`,
     author_name: 'helper_sam',
     created_at: Date.now() - 60_000,
+    edited_at: null,
     ...overrides,
   };
 }

@@ -30,8 +30,9 @@ const post = (id: number): PostSummary => ({
   platform: null,
   centre_size: null,
   region: null,
+  edited_at: null,
 });
-const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000 });
+const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000, edited_at: null });
 const hellos = (socket: FakeWebSocket) => socket.sent.map((frame) => JSON.parse(frame) as unknown);
 
 describe('realtime client', () => {

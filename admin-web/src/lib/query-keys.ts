@@ -11,6 +11,8 @@ export const queryKeys = {
   reports: () => [...queryKeys.all, 'reports'] as const,
   featureSuggestions: () => [...queryKeys.all, 'feature-suggestions'] as const,
   posts: () => [...queryKeys.all, 'posts'] as const,
+  /** Earlier versions of a post and its comments (issue 26); dropped with the posts. */
+  postRevisions: (id: number) => [...queryKeys.all, 'posts', 'revisions', id] as const,
   staff: () => [...queryKeys.all, 'staff'] as const,
   userProfiles: () => [...queryKeys.all, 'user-profiles'] as const,
   /** Suspensions and address blocks (identity's registry). */

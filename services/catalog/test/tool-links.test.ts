@@ -31,6 +31,7 @@ const forumPost = (type: PostSummary['type'], links: Array<{ name: string; url: 
   platform: null,
   centre_size: null,
   region: null,
+  edited_at: null,
 });
 
 async function waitFor(check: () => Promise<boolean>) {

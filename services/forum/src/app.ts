@@ -7,6 +7,7 @@ import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { subscribeReplyNotifications } from './notifications/notifications-service.ts';
 import { bumpAfterWrites, bumpBeforeEvents, subscribeRestores } from './posts/posts-list-hooks.ts';
 import { redisListRevision } from './posts/posts-list-revision.ts';
+import { postsAuthorRoutes } from './posts/posts-author-routes.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
@@ -36,6 +37,7 @@ export const service: ServiceDefinition<ForumContext> = {
   },
   routes: [
     postsRoutes,
+    postsAuthorRoutes,
     feedbackRoutes,
     uploadsRoutes,
     statsRoutes,

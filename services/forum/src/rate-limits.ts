@@ -36,6 +36,8 @@ export const FORUM_LIMITS = defineLimits(
     },
     'accept-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'marking, changing or clearing accepted answers, per visitor' },
     'accept-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'accepted-answer changes from one address' },
+    'edit-visitor': { max: 30, windowMs: MINUTE, key: 'visitor', protects: 'edits and deletions of own posts and comments, per visitor' },
+    'edit-ip': { max: 1_500, windowMs: TEN_MINUTES, key: 'address', protects: 'edits and deletions of own posts and comments from one address' },
     'report-visitor': { max: 10, windowMs: MINUTE, key: 'visitor', protects: 'reports and help requests, per visitor' },
     'report-ip': { max: 600, windowMs: TEN_MINUTES, key: 'address', protects: 'reports and help requests from one address' },
     'report-ip-target': {
@@ -63,6 +65,7 @@ export const FORUM_LIMITS = defineLimits(
     comment: ['comment-visitor', 'comment-ip'],
     upvote: { limits: ['upvote-visitor', 'upvote-ip-post', 'upvote-ip'], target: idParamTarget },
     accept: ['accept-visitor', 'accept-ip'],
+    edit: ['edit-visitor', 'edit-ip'],
     report: ['report-visitor', 'report-ip'],
     'report-target': { limits: ['report-ip-target'], target: reportTarget },
     suggestion: ['suggestion-visitor', 'suggestion-ip'],

@@ -12,6 +12,7 @@ describeStaffRouteAccess(service, {
     'POST /api/admin/posts/:id/resolve',
     'POST /api/admin/posts/:id/suspend-author',
     'POST /api/admin/posts/comments/:id/suspend-author',
+    'GET /api/admin/posts/:id/revisions',
     'GET /api/admin/held/forum',
     'POST /api/admin/held/forum/:id/release',
     'POST /api/admin/held/forum/:id/delete',

@@ -11,7 +11,7 @@ import { multipart } from './files.ts';
 import { createPost, post, randomIp, validPost, type Visitor } from './helpers.ts';
 
 /** The forum's write calls (rate-limits.ts) with a per-visitor and a per-address limit. */
-const kinds = ['post', 'comment', 'upvote', 'accept', 'report', 'suggestion', 'upload'] as const;
+const kinds = ['post', 'comment', 'upvote', 'accept', 'edit', 'report', 'suggestion', 'upload'] as const;
 type WriteKind = (typeof kinds)[number];
 
 const visitorAt = (ip: string): Visitor => ({ token: testVisitorToken(), ip });
@@ -52,6 +52,17 @@ async function send(t: TestService, kind: WriteKind, visitor: Visitor, postId: n
         url: `/api/posts/${own}/accepted-answer`,
         remoteAddress: visitor.ip,
         headers: { 'x-anon-token': visitor.token },
+      });
+    }
+    case 'edit': {
+      // Editing the visitor's own post (issue 26): 200 while the limits allow it.
+      const own = await ownQuestion(t, visitor);
+      return t.app.inject({
+        method: 'PATCH',
+        url: `/api/posts/${own}`,
+        remoteAddress: visitor.ip,
+        headers: { 'x-anon-token': visitor.token },
+        payload: { title: 'Edited title', body: 'Edited body' },
       });
     }
     case 'post':

@@ -19,6 +19,8 @@ export const Comment = z.object({
   body: z.string(),
   author_name: z.string(),
   created_at: z.number(),
+  /** When its author last edited it (issue 26), ms; null when never edited. */
+  edited_at: z.number().int().nullable().default(null),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -50,3 +52,15 @@ export const CreateCommentBody = z.object({
   isAnonymous: z.boolean().optional().default(false),
 });
 export type CreateCommentBody = z.input<typeof CreateCommentBody>;
+
+/** PATCH /api/comments/{id}: the author replaces the body (validated as on creation). */
+export const EditCommentBody = CreateCommentBody.pick({ body: true });
+export type EditCommentBody = z.input<typeof EditCommentBody>;
+
+/** `/api/comments/{id}`: a positive integer. */
+export const CommentIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'Invalid comment ID')
+    .transform(Number),
+});

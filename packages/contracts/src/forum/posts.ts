@@ -236,8 +236,46 @@ export const PostSummary = z.object({
   platform: storedChoice(WFM_PLATFORMS),
   centre_size: storedChoice(CENTRE_SIZES),
   region: storedChoice(POST_REGIONS),
+  /** When its author last edited it (issue 26), ms; null when never edited. */
+  edited_at: z.number().int().nullable().default(null),
 });
 export type PostSummary = z.infer<typeof PostSummary>;
+
+/** Author edits and deletions (issue 26 item 1): texts of refusals the creation messages do not cover. */
+export const AUTHOR_EDIT_MESSAGES = {
+  notAuthorPost: 'Only the author of this post can change or delete it',
+  notAuthorComment: 'Only the author of this comment can change or delete it',
+  commentNotFound: 'Comment not found',
+  invalidCommentId: 'Invalid comment ID',
+} as const;
+
+/** PATCH /api/posts/{id}: the author replaces title, body and tags (validated as on creation). */
+export const EditPostBody = CreatePostBody.pick({ title: true, body: true, tags: true });
+export type EditPostBody = z.input<typeof EditPostBody>;
+
+/** DELETE /api/posts/{id} and /api/comments/{id} by their author. */
+export const AuthorDeleteResponse = z.object({ success: z.literal(true), id: z.number().int() });
+export type AuthorDeleteResponse = z.infer<typeof AuthorDeleteResponse>;
+
+/** One earlier version of a post, replaced by its author at `replaced_at` (staff only). */
+export const PostRevision = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.string(),
+  replaced_at: z.number().int(),
+});
+export const CommentRevision = z.object({
+  id: z.number().int(),
+  comment_id: z.number().int(),
+  post_id: z.number().int(),
+  body: z.string(),
+  replaced_at: z.number().int(),
+});
+/** GET /api/admin/posts/{id}/revisions: earlier versions of the post and of its comments, oldest first. */
+export const AdminRevisionsResponse = z.object({ post: z.array(PostRevision), comments: z.array(CommentRevision) });
+export type AdminRevisionsResponse = z.infer<typeof AdminRevisionsResponse>;
 
 /** A date filter: ms timestamp, or a YYYY-MM-DD day. */
 const DateParam = z.union([
@@ -298,6 +336,10 @@ export type AcceptedAnswerResponse = z.infer<typeof AcceptedAnswerResponse>;
 export const PostViewerResponse = z.object({
   /** True when the verified caller asked this Question: they may accept an answer. */
   can_accept_answer: z.boolean(),
+  /** True when the verified caller wrote the post: they may edit or delete it (issue 26). */
+  can_edit: z.boolean().default(false),
+  /** The post's comments the verified caller wrote (they may edit or delete those). */
+  own_comment_ids: z.array(z.number().int()).default([]),
 });
 export type PostViewerResponse = z.infer<typeof PostViewerResponse>;
 

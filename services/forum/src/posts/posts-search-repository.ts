@@ -4,7 +4,7 @@ import type { CentreSize, PostChannel, PostRegion, PostSort, PostSummary, PostTy
 /** The columns of a PostSummary: every query answering one (here and in the other posts repositories) lists them. */
 export const SUMMARY_COLUMNS =
   'id, type, title, body, author_name, created_at, upvotes, status, tags, tool_links, attachments, comment_count, ' +
-  'accepted_comment_id, channel, platform, centre_size, region';
+  'accepted_comment_id, channel, platform, centre_size, region, edited_at';
 
 export interface PostFilters {
   type?: PostType | undefined;

@@ -303,7 +303,7 @@ export async function addComment(
         authorName: row.authorName,
         copies: verdict.copies,
       });
-      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), ...heldAnswer };
+      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), edited_at: null, ...heldAnswer };
     }
     const comment = await postComments.insertComment(tx, { ...row, authorTokenHash });
     if (!comment) throw notFound(POST_MESSAGES.notFound);
@@ -352,11 +352,20 @@ export async function setAcceptedAnswer(
   });
 }
 
-/** What the calling visitor may do on a post: accept an answer when they asked this Question. 404 without the post. */
-export async function viewerOf(ctx: ServiceContext, postId: number, visitorHash: Buffer | null): Promise<{ can_accept_answer: boolean }> {
+/** What the calling visitor may do on a post: accept an answer when they asked this Question, edit what they wrote. 404 without the post. */
+export async function viewerOf(
+  ctx: ServiceContext,
+  postId: number,
+  visitorHash: Buffer | null,
+): Promise<{ can_accept_answer: boolean; can_edit: boolean; own_comment_ids: number[] }> {
   const post = await posts.postAuthorHash(ctx.sql, postId);
   if (!post) throw notFound(POST_MESSAGES.notFound);
-  return { can_accept_answer: visitorHash !== null && post.type === 'Question' && sameVisitor(post.author_token_hash, visitorHash) };
+  const author = visitorHash !== null && sameVisitor(post.author_token_hash, visitorHash);
+  return {
+    can_accept_answer: author && post.type === 'Question',
+    can_edit: author,
+    own_comment_ids: visitorHash === null ? [] : await postComments.commentIdsBy(ctx.sql, postId, visitorHash),
+  };
 }
 
 /** Words of a typed title that search can use: letters and digits only (no tsquery syntax), at most a dozen. */

@@ -1,6 +1,7 @@
 import type { AdminPost } from '@wfm/contracts/forum';
 import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink } from 'lucide-react';
+import { CheckCircle2, ExternalLink, History } from 'lucide-react';
+import { useState } from 'react';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';
@@ -12,11 +13,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useResolvePost } from '../../../lib/resolve-post.ts';
 import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
+import { RevisionsDialog } from './revisions-dialog.tsx';
 
 /** Every post, newest first: open it on the site, resolve it while open, delete it after a confirmation. */
 export function PostsTab() {
   const posts = useAdminPosts();
   const resolve = useResolvePost();
+  const [history, setHistory] = useState<AdminPost | null>(null);
   const deletion = useConfirmedDelete<AdminPost>({
     remove: useDeletePost(),
     title: 'Delete post?',
@@ -143,6 +146,10 @@ export function PostsTab() {
                     <span className="hidden lg:inline">Resolve</span>
                   </Button>
                 )}
+                <Button variant="ghost" size="sm" aria-label={`Edit history of “${post.title}”`} onClick={() => setHistory(post)}>
+                  <History aria-hidden="true" />
+                  <span className="hidden lg:inline">History</span>
+                </Button>
                 <DeleteRowButton label={`Delete “${post.title}”`} onClick={() => deletion.ask(post)} />
               </div>
             ),
@@ -150,6 +157,7 @@ export function PostsTab() {
         ]}
       />
       {deletion.dialog}
+      <RevisionsDialog post={history} onClose={() => setHistory(null)} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateCommentResponse, type CreateCommentBody } from '@wfm/contracts/forum';
 import { api } from '../../../lib/api-client.ts';
+import { postKeys } from '../../../lib/post-keys.ts';
 import { appendCachedComment } from './post-cache.ts';
 
 /** The comment; `held` (with the server's `message`) when it waits for review and is not in the thread yet. */
@@ -14,6 +15,8 @@ export function useCreateComment() {
     mutationFn: createComment,
     onSuccess: ({ held, message: _message, ...comment }) => {
       if (!held) appendCachedComment(queryClient, comment);
+      // The viewer answer lists the visitor's own comments (Edit and Delete on them).
+      if (!held) void queryClient.invalidateQueries({ queryKey: [...postKeys.detail(comment.post_id), 'viewer'] });
     },
   });
 }

@@ -4,6 +4,7 @@ import { BadgeCheck, Flag, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
+import { CommentAuthorActions, EditCommentForm, EditedMarker } from './author-actions.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
 /** Fetched when first opened, as the post's own report dialog is. */
@@ -32,16 +33,22 @@ export function AcceptedAnswerBadge() {
   );
 }
 
+/** The comments this visitor wrote (issue 26): they get Edit and Delete. Empty until hydrated. */
+type OwnComments = ReadonlySet<number>;
+
 function CommentItem({
   comment,
   answer,
+  own,
   onReport,
 }: {
   comment: Comment;
   answer?: AnswerChoice | undefined;
+  own: boolean;
   onReport: (commentId: number) => void;
 }) {
   const accepted = answer?.acceptedId === comment.id;
+  const [editing, setEditing] = useState(false);
   return (
     <li
       className={accepted ? 'grid gap-2 rounded-lg border border-emerald-500/50 bg-emerald-500/5 p-4' : 'grid gap-2 rounded-lg border border-border bg-muted/20 p-4'}
@@ -52,6 +59,8 @@ function CommentItem({
         <Badge variant="secondary">Contributor</Badge>
         {accepted && <AcceptedAnswerBadge />}
         <RelativeTime timestamp={comment.created_at} />
+        <EditedMarker editedAt={comment.edited_at} />
+        {own && !editing && <CommentAuthorActions comment={comment} onEdit={() => setEditing(true)} />}
         {answer?.onAccept && !accepted && (
           <Button
             variant="outline"
@@ -75,7 +84,7 @@ function CommentItem({
           <Flag aria-hidden="true" />
         </Button>
       </div>
-      <LazyMarkdown>{comment.body}</LazyMarkdown>
+      {editing ? <EditCommentForm comment={comment} onDone={() => setEditing(false)} /> : <LazyMarkdown>{comment.body}</LazyMarkdown>}
     </li>
   );
 }
@@ -92,7 +101,17 @@ export interface MoreComments {
  * The discussion, oldest first. While pages remain, a "Load more comments" button follows the
  * loaded pages; comments that arrived live since are listed after it, in their place in time.
  */
-export function CommentList({ comments, more, answer }: { comments: Comment[]; more?: MoreComments; answer?: AnswerChoice }) {
+export function CommentList({
+  comments,
+  more,
+  answer,
+  own = new Set(),
+}: {
+  comments: Comment[];
+  more?: MoreComments;
+  answer?: AnswerChoice;
+  own?: OwnComments;
+}) {
   const [reporting, setReporting] = useState<number | null>(null);
   if (comments.length === 0 && !more?.cursor) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet. Start the discussion!</p>;
@@ -104,7 +123,7 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
     <div className="grid gap-3">
       <ol className="grid gap-3" aria-label="Comments">
         {paged.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} answer={answer} onReport={setReporting} />
+          <CommentItem key={comment.id} comment={comment} answer={answer} own={own.has(comment.id)} onReport={setReporting} />
         ))}
       </ol>
       {more && cursor !== null && (
@@ -123,7 +142,7 @@ export function CommentList({ comments, more, answer }: { comments: Comment[]; m
       {live.length > 0 && (
         <ol className="grid gap-3" aria-label="Newer comments">
           {live.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} answer={answer} onReport={setReporting} />
+            <CommentItem key={comment.id} comment={comment} answer={answer} own={own.has(comment.id)} onReport={setReporting} />
           ))}
         </ol>
       )}

@@ -13,6 +13,8 @@ import { postKeys } from '../../../lib/post-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useCanAcceptAnswer, useSetAcceptedAnswer } from '../api/accepted-answer.ts';
+import { useAuthorship } from '../api/author-edits.ts';
+import { EditedMarker, PostAuthorActions } from './author-actions.tsx';
 import { usePost } from '../api/get-post.ts';
 import { useLoadMoreComments } from '../api/get-post-comments.ts';
 import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
@@ -82,7 +84,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Action labels stay readable by screen readers but leave only icons on the narrowest screens. */
 const PHONE_ICON_ONLY = 'max-[420px]:sr-only';
 
-function PostBody({ post }: { post: PostDetailData }) {
+function PostBody({ post, own }: { post: PostDetailData; own: boolean }) {
   const [reporting, setReporting] = useState(false);
   const tags = postTags(post);
   const tools = toolLinks(post);
@@ -100,6 +102,7 @@ function PostBody({ post }: { post: PostDetailData }) {
               <span aria-hidden="true">•</span>
               <span className="truncate font-medium text-foreground/80">{post.author_name}</span>
             </span>
+            <EditedMarker editedAt={post.edited_at} />
           </div>
           <h1 id="post-title" className="text-2xl font-bold leading-tight break-words">
             {post.title}
@@ -145,6 +148,7 @@ function PostBody({ post }: { post: PostDetailData }) {
             <Download aria-hidden="true" />
             <span className={PHONE_ICON_ONLY}>Export</span>
           </Button>
+          {own && <PostAuthorActions post={post} labelClassName={PHONE_ICON_ONLY} />}
           <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setReporting(true)}>
             <Flag aria-hidden="true" />
             <span className={PHONE_ICON_ONLY}>Report</span>
@@ -194,7 +198,7 @@ function AcceptedAnswer({ post, choice }: { post: PostDetailData; choice: Return
   );
 }
 
-function Discussion({ post, choice }: { post: PostDetailData; choice: ReturnType<typeof useAnswerChoice> }) {
+function Discussion({ post, choice, own }: { post: PostDetailData; choice: ReturnType<typeof useAnswerChoice>; own: ReadonlySet<number> }) {
   const loadMore = useLoadMoreComments(post.id);
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
@@ -217,6 +221,7 @@ function Discussion({ post, choice }: { post: PostDetailData; choice: ReturnType
             onAccept: choice.canAccept ? (commentId) => choice.choose(commentId) : undefined,
             pending: choice.pending,
           }}
+          own={own}
         />
       </section>
     </Card>
@@ -243,11 +248,12 @@ function useLivePost(id: number) {
 
 function LoadedPost({ post }: { post: PostDetailData }) {
   const choice = useAnswerChoice(post);
+  const authorship = useAuthorship(post.id);
   return (
     <div className="grid gap-5">
-      <PostBody post={post} />
+      <PostBody post={post} own={authorship.ownPost} />
       <AcceptedAnswer post={post} choice={choice} />
-      <Discussion post={post} choice={choice} />
+      <Discussion post={post} choice={choice} own={authorship.ownComments} />
     </div>
   );
 }

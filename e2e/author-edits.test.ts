@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
+
+// Issue 26 item 1 in Chromium: the author edits and deletes their post and comment; others see "edited".
+
+const site = inject('siteUrl');
+const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
+
+async function visitorIn(ctx: BrowserContext): Promise<string> {
+  const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
+  // A member: a visitor without a username gets the welcome dialog over the page.
+  await call('POST', '/api/user-profile', { username: uniqueUsername('ed_') }, token);
+  await ctx.addInitScript((t) => {
+    localStorage.setItem('anon_token', t);
+    localStorage.setItem('terms_accepted', 'true');
+  }, token);
+  return token;
+}
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+async function open(viewport = DESKTOP): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, viewport);
+  ctx.setDefaultTimeout(90_000);
+  contexts.push(ctx);
+  return { ctx, page: await ctx.newPage() };
+}
+beforeEach(async () => {
+  page = undefined as unknown as Page;
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+const SLOW = { timeout: 60_000 };
+
+describe('author edit and delete', () => {
+  it('the author edits the post and deletes their comment; another visitor sees "edited" and no Edit button', { timeout: 400_000 }, async () => {
+    const author = await open();
+    page = author.page;
+    const token = await visitorIn(author.ctx);
+    const { id } = await call<{ id: number }>(
+      'POST',
+      '/api/posts',
+      { type: 'Idea', title: 'Original idea title', body: 'Original body.', author_name: 'Anonymous' },
+      token,
+    );
+    await call('POST', '/api/comments', { post_id: id, body: 'My own comment', author_name: 'Anonymous' }, token);
+
+    await page.goto(`${site}/post/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Original idea title' }).waitFor(SLOW);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your post' });
+    await dialog.getByLabel('Title').fill('Edited idea title');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edited idea title' }).waitFor(SLOW);
+    await page.getByTestId('edited-marker').first().waitFor(SLOW);
+    await screenshot(page, 'author-edits-desktop');
+
+    // Another visitor on a phone: the edit and its marker, no Edit or Delete.
+    const other = await open(PHONE);
+    await visitorIn(other.ctx);
+    await other.page.goto(`${site}/post/${id}`);
+    await other.page.getByRole('heading', { level: 1, name: 'Edited idea title' }).waitFor(SLOW);
+    await other.page.getByTestId('edited-marker').first().waitFor(SLOW);
+    await screenshot(other.page, 'author-edits-phone-other-visitor');
+    expect(await other.page.getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+
+    // The author deletes their comment after the confirmation.
+    await page.getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete comment' }).click();
+    await expect.poll(() => page.getByText('My own comment').count(), SLOW).toBe(0);
+    // The other visitor's page drops it live (post_updated).
+    await expect.poll(() => other.page.getByText('My own comment').count(), SLOW).toBe(0);
+
+    // And deletes the post: home for the author, gone for the other visitor.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete post' }).click();
+    await page.waitForURL(`${site}/`, SLOW);
+    await other.page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor(SLOW);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Db } from '@wfm/service-kit';
+import type { Comment, PostSummary } from '@wfm/contracts/forum';
+import { SUMMARY_COLUMNS } from './posts-search-repository.ts';
+
+/** The stored author of a post, locked until the transaction ends; null when there is no such post. */
+export async function lockPostAuthor(db: Db, id: number): Promise<{ author_token_hash: Buffer | null } | null> {
+  const rows = await db<{ author_token_hash: Buffer | null }[]>`SELECT author_token_hash FROM posts WHERE id = ${id} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** Keeps the shown version as a revision and replaces it; answers the post as it is now. */
+export async function editPost(db: Db, id: number, edit: { title: string; body: string; tags: string }): Promise<PostSummary> {
+  await db`INSERT INTO post_revisions (post_id, title, body, tags) SELECT id, title, body, tags FROM posts WHERE id = ${id}`;
+  const rows = await db<PostSummary[]>`
+    UPDATE posts SET title = ${edit.title}, body = ${edit.body}, tags = ${edit.tags}, edited_at = now_ms()
+    WHERE id = ${id} RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  return rows[0]!;
+}
+
+/** Deletes the post with its comments and upvotes (as staff deletion does). */
+export async function deletePost(db: Db, id: number): Promise<void> {
+  await db`DELETE FROM posts WHERE id = ${id}`;
+}
+
+/** The stored author and post of a comment, locked until the transaction ends; null when there is none. */
+export async function lockCommentAuthor(db: Db, id: number): Promise<{ post_id: number; author_token_hash: Buffer | null } | null> {
+  const rows = await db<{ post_id: number; author_token_hash: Buffer | null }[]>`
+    SELECT post_id, author_token_hash FROM comments WHERE id = ${id} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+export async function editComment(db: Db, id: number, body: string): Promise<Comment> {
+  await db`INSERT INTO comment_revisions (comment_id, post_id, body) SELECT id, post_id, body FROM comments WHERE id = ${id}`;
+  const rows = await db<Comment[]>`
+    UPDATE comments SET body = ${body}, edited_at = now_ms() WHERE id = ${id}
+    RETURNING id, post_id, body, author_name, created_at, edited_at`;
+  return rows[0]!;
+}
+
+/**
+ * Deletes the comment and uncounts it on its post (an accepted answer it was is cleared by the
+ * foreign key); answers the post as it is now.
+ */
+export async function deleteComment(db: Db, id: number, postId: number): Promise<PostSummary> {
+  await db`DELETE FROM comments WHERE id = ${id}`;
+  const rows = await db<PostSummary[]>`
+    UPDATE posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}
+    RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
+  return rows[0]!;
+}
+
+/** Every earlier version of a post and of its comments, oldest first (staff). */
+export async function revisionsOf(db: Db, postId: number) {
+  const [post, comments] = await Promise.all([
+    db<{ id: number; post_id: number; title: string; body: string; tags: string; replaced_at: number }[]>`
+      SELECT id, post_id, title, body, tags, replaced_at FROM post_revisions WHERE post_id = ${postId} ORDER BY id`,
+    db<{ id: number; comment_id: number; post_id: number; body: string; replaced_at: number }[]>`
+      SELECT id, comment_id, post_id, body, replaced_at FROM comment_revisions WHERE post_id = ${postId} ORDER BY comment_id, id`,
+  ]);
+  return { post, comments };
+}
+
+/** The post as it is now (for the event of a change to its comments); null when it is gone. */
+export async function touchPost(db: Db, id: number): Promise<PostSummary | null> {
+  const rows = await db<PostSummary[]>`SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts WHERE id = ${id}`;
+  return rows[0] ?? null;
+}
