@@ -94,9 +94,6 @@ export const AdminReportDecisionResponse = z.object({
 });
 export type AdminReportDecisionResponse = z.infer<typeof AdminReportDecisionResponse>;
 
-export const CommentIdParams = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid comment ID').transform(Number),
-});
 export const AdminCommentActionResponse = z.object({ success: z.literal(true), id: z.number().int(), status: z.literal('deleted') });
 export type AdminCommentActionResponse = z.infer<typeof AdminCommentActionResponse>;
 
