@@ -257,7 +257,7 @@ describe('admin panel', () => {
     await modPage.goto(`${site}/admin?tab=staff`);
     await modPage.getByRole('tab', { name: /^Reports/, selected: true }).waitFor();
     const tabs = (await modPage.getByRole('tab').allInnerTexts()).map((t) => /^[A-Za-z]+/.exec(t)?.[0]);
-    expect(tabs).toEqual(['Reports', 'Held', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users']);
+    expect(tabs).toEqual(['Reports', 'Held', 'Posts', 'Mentors', 'Jobs', 'Polls', 'Tools', 'Users', 'Suspensions']);
     expect((await modPage.context().request.get(`${site}/api/admin/staff`)).status()).toBe(403);
     expect((await modPage.context().request.get(`${site}/api/admin/database/backups`)).status()).toBe(403);
     await screenshot(modPage, 'admin-moderator-desktop');

@@ -36,7 +36,9 @@ beforeAll(async () => {
           await def.hooks?.(app, ctx);
         },
       },
-      { redis, rateLimits, relay: false },
+      // Six services at once: two connections each (30 at the default 5 took PostgreSQL past its
+      // limit while the e2e scale-out run was up; requests there met "too many clients" as 503).
+      { redis, rateLimits, relay: false, poolMax: 2 },
     );
     built.push({ def, t, writes });
   }

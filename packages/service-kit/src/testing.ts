@@ -111,6 +111,12 @@ export interface BuildTestServiceOptions<C extends ServiceContext = ServiceConte
   env?: Record<string, string | undefined>;
   /** Longest a request may take before it answers 503 (REQUEST_TIMEOUT_MS); default the kit's 4.5 s. */
   requestTimeoutMs?: number;
+  /**
+   * Most PostgreSQL connections the service's pool opens (default 5). Suites that build many
+   * services at once keep this low: the machine's PostgreSQL (max_connections 100) is shared with
+   * the other test files running at the same time and the e2e sites.
+   */
+  poolMax?: number;
 }
 
 /**
@@ -137,7 +143,7 @@ export async function buildTestService<C extends ServiceContext = ServiceContext
   };
   try {
     await runMigrations({ databaseUrl: db.url, schema: def.schema, migrationsDir: def.migrationsDir, uploads: def.uploads, logger });
-    const sql = createSql(db.url, { schema: def.schema, max: 5, logger });
+    const sql = createSql(db.url, { schema: def.schema, max: opts.poolMax ?? 5, logger });
     closers.unshift(() => sql.end({ timeout: 1 }));
     const bus = opts.bus === 'nats' ? await createNatsBus({ natsUrl: TEST_NATS_URL, logger }) : createMemoryBus({ logger });
     closers.unshift(() => bus.close());

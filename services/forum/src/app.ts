@@ -7,7 +7,7 @@ import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { subscribeReplyNotifications } from './notifications/notifications-service.ts';
 import { bumpAfterWrites, bumpBeforeEvents, subscribeRestores } from './posts/posts-list-hooks.ts';
 import { redisListRevision } from './posts/posts-list-revision.ts';
-import { postsAuthorRoutes } from './posts/posts-author-routes.ts';
+import { authorEditsRoutes } from './author-edits/author-edits-routes.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
@@ -37,7 +37,7 @@ export const service: ServiceDefinition<ForumContext> = {
   },
   routes: [
     postsRoutes,
-    postsAuthorRoutes,
+    authorEditsRoutes,
     feedbackRoutes,
     uploadsRoutes,
     statsRoutes,

@@ -38,7 +38,8 @@ export function LazyMarkdown({ children, className }: Props) {
   if (renderer) {
     const Markdown = renderer;
     return (
-      <div className="contents" data-markdown={id}>
+      // data-markdown-rendered: the browser's renderer has taken over (never in the server's markup).
+      <div className="contents" data-markdown={id} data-markdown-rendered={typeof document === 'undefined' ? undefined : ''}>
         <Markdown className={className}>{children}</Markdown>
       </div>
     );

@@ -1,5 +1,6 @@
 import type { Db } from '@wfm/service-kit';
-import type { AdminFeatureSuggestion, AdminReport, ReportStatus } from '@wfm/contracts/forum';
+import type { AdminFeatureSuggestion, AdminReport, PostSummary, ReportStatus } from '@wfm/contracts/forum';
+import { SUMMARY_COLUMNS } from '../posts/posts-search-repository.ts';
 
 export interface NewReport {
   kind: 'post' | 'comment' | 'help';
@@ -119,4 +120,18 @@ export async function listSuggestions(db: Db, page: { limit: number; offset: num
     SELECT id, reference_number, title, description, author_name, email, contact_method, priority, status, created_at, duplicate
     FROM feature_suggestions
     ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** Deletes a comment; its post's id, or null when it was already gone. */
+export async function deleteCommentRow(tx: Db, id: number): Promise<number | null> {
+  const rows = await tx<{ post_id: number }[]>`DELETE FROM comments WHERE id = ${id} RETURNING post_id`;
+  return rows[0]?.post_id ?? null;
+}
+
+/** One comment fewer on a post; the post's summary after it (null when the post is gone). */
+export async function dropCommentCount(tx: Db, postId: number): Promise<PostSummary | null> {
+  const summary = await tx<PostSummary[]>`
+    UPDATE posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}
+    RETURNING ${tx.unsafe(SUMMARY_COLUMNS)}`;
+  return summary[0] ?? null;
 }

@@ -13,7 +13,7 @@ import {
 } from '@wfm/contracts/forum';
 import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import { listReports, listSuggestions } from './feedback-repository.ts';
-import { decideReport, deleteComment } from './report-queue-service.ts';
+import { decideReport, deleteComment } from './feedback-report-queue-service.ts';
 import type { ForumContext } from '../context.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;

@@ -12,7 +12,7 @@ import {
 } from '@wfm/contracts/forum';
 import { rateLimited, requireVisitor, staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
-import * as authorService from './posts-author-service.ts';
+import * as authorService from './author-edits-service.ts';
 
 const WRITE_ERRORS = {
   400: ErrorResponse,
@@ -23,7 +23,7 @@ const WRITE_ERRORS = {
 } as const;
 
 /** Issue 26 item 1: the verified author edits or deletes a post or comment; staff read earlier versions. */
-export const postsAuthorRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
+export const authorEditsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.patch(

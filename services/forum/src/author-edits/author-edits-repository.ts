@@ -1,6 +1,6 @@
 import type { Db } from '@wfm/service-kit';
 import type { Comment, PostSummary } from '@wfm/contracts/forum';
-import { SUMMARY_COLUMNS } from './posts-search-repository.ts';
+import { SUMMARY_COLUMNS } from '../posts/posts-search-repository.ts';
 
 /** The stored author of a post, locked until the transaction ends; null when there is no such post. */
 export async function lockPostAuthor(db: Db, id: number): Promise<{ author_token_hash: Buffer | null } | null> {

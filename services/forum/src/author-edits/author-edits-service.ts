@@ -9,7 +9,7 @@ import {
   type Comment,
   type PostSummary,
 } from '@wfm/contracts/forum';
-import * as author from './posts-author-repository.ts';
+import * as author from './author-edits-repository.ts';
 
 /**
  * Author edits and deletions (issue 26 item 1). The caller is the kit's verified visitor

@@ -5,9 +5,7 @@ import {
   type AdminCommentActionResponse,
   type AdminReportDecisionBody,
   type AdminReportDecisionResponse,
-  type PostSummary,
 } from '@wfm/contracts/forum';
-import { SUMMARY_COLUMNS } from '../posts/posts-search-repository.ts';
 import type { z } from 'zod';
 import * as feedback from './feedback-repository.ts';
 import { deletePostIn } from '../posts/posts-staff-service.ts';
@@ -71,14 +69,11 @@ export async function decideReport(
  * cached reads of the post refetch, as any change to the post does.
  */
 async function deleteCommentIn(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
-  const rows = await tx<{ post_id: number }[]>`DELETE FROM comments WHERE id = ${id} RETURNING post_id`;
-  if (!rows[0]) return false;
-  const postId = rows[0].post_id;
+  const postId = await feedback.deleteCommentRow(tx, id);
+  if (postId === null) return false;
   await writeEvent(tx, 'forum.comment.deleted', { id, post_id: postId, at: ctx.now() });
-  const summary = await tx<PostSummary[]>`
-    UPDATE posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}
-    RETURNING ${tx.unsafe(SUMMARY_COLUMNS)}`;
-  if (summary[0]) await writeEvent(tx, 'forum.post.updated', summary[0]);
+  const summary = await feedback.dropCommentCount(tx, postId);
+  if (summary) await writeEvent(tx, 'forum.post.updated', summary);
   return true;
 }
 
