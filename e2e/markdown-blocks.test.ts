@@ -86,8 +86,9 @@ describe('markdown blocks on the post page', () => {
       await body.locator('table').waitFor();
       // The server's markup stays until the lazily loaded renderer takes over with the same markup:
       // wait for that swap, or an element found before it is detached by it.
-      await page.locator('[data-markdown-rendered]').first().waitFor({ state: 'attached' });
-      await expect.poll(() => page.locator('[data-markdown]:not([data-markdown-rendered])').count()).toBe(0);
+      const shown = page;
+      await shown.locator('[data-markdown-rendered]').first().waitFor({ state: 'attached' });
+      await expect.poll(() => shown.locator('[data-markdown]:not([data-markdown-rendered])').count()).toBe(0);
 
       expect(await body.locator(':scope > ul > li').count()).toBe(2);
       expect(await body.locator('ul ul > li').allTextContents()).toEqual(['intraday at 10:00 and 14:00']);
