@@ -41,8 +41,10 @@ beforeAll(async () => {
       ADMIN_PASSWORD: STAFF.password,
       RATE_LIMIT_IDENTITY_SESSION_IP_MINUTE: String(TOKENS_PER_ADDRESS),
       // Twelve service processes beside the e2e site and the parallel service tests of a CI run:
-      // three connections each keep PostgreSQL (100 connections here) from refusing any of them.
-      PG_POOL_MAX: '3',
+      // two connections each keep PostgreSQL (100 connections here) from refusing any of them.
+      // At three each, a clean-clone CI run sampled 94 client connections while the booking race
+      // ran, and some of its requests met "too many clients" (answered 503).
+      PG_POOL_MAX: '2',
     },
   });
   [A, B] = run.gatewayUrls as [string, string];
