@@ -22,6 +22,27 @@ import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.t
  * (ctx.duplicates; `writer` is who it counts) is flagged as a duplicate for staff; post reports are
  * not counted (many people reporting one post alike is the point).
  */
+/** A report of a post or a comment: the reporter's name checked, no help-ticket fields. */
+async function saveContentReport(
+  ctx: ServiceContext,
+  acceptName: (name: string) => Promise<string>,
+  report: { reason: string; reporter_name?: string | undefined },
+  content: { kind: 'post' | 'comment'; postId: number; commentId: number | null; contentAuthorHash: Buffer | null },
+): Promise<ReportResponse> {
+  const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
+  return saveReport(ctx, {
+    ...content,
+    title: null,
+    category: null,
+    priority: null,
+    reason: report.reason,
+    contactInfo: null,
+    reporterName,
+    isAnonymous: reporterName === ANONYMOUS,
+    duplicate: false,
+  });
+}
+
 export async function submitReport(
   ctx: ServiceContext,
   body: Record<string, unknown>,
@@ -32,41 +53,13 @@ export async function submitReport(
     const report = CommentReportBody.parse(body);
     const comment = await feedback.commentForReport(ctx.sql, report.comment_id);
     if (comment === null) throw notFound(COMMENT_REPORT_MESSAGES.notFound);
-    const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
-    return saveReport(ctx, {
-      kind: 'comment',
-      postId: comment.post_id,
-      commentId: report.comment_id,
-      contentAuthorHash: comment.author_token_hash,
-      title: null,
-      category: null,
-      priority: null,
-      reason: report.reason,
-      contactInfo: null,
-      reporterName,
-      isAnonymous: reporterName === ANONYMOUS,
-      duplicate: false,
-    });
+    return saveContentReport(ctx, acceptName, report, { kind: 'comment', postId: comment.post_id, commentId: report.comment_id, contentAuthorHash: comment.author_token_hash });
   }
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
     const reported = await feedback.postAuthorForReport(ctx.sql, report.post_id);
     if (reported === null) throw notFound(POST_MESSAGES.notFound);
-    const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
-    return saveReport(ctx, {
-      kind: 'post',
-      postId: report.post_id,
-      commentId: null,
-      contentAuthorHash: reported.author_token_hash,
-      title: null,
-      category: null,
-      priority: null,
-      reason: report.reason,
-      contactInfo: null,
-      reporterName,
-      isAnonymous: reporterName === ANONYMOUS,
-      duplicate: false,
-    });
+    return saveContentReport(ctx, acceptName, report, { kind: 'post', postId: report.post_id, commentId: null, contentAuthorHash: reported.author_token_hash });
   }
   const help = HelpRequestBody.parse(body);
   const reporterName = help.isAnonymous ? ANONYMOUS : await acceptName(help.reporter_name);
