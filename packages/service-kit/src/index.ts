@@ -48,6 +48,7 @@ export {
   type StaffIdentity,
 } from './staff-signature.ts';
 export { clientAddressKey } from './client-address.ts';
+export { isBase64urlOf } from './signed-tags.ts';
 export { serveMetrics, processMetricsFor, processMetricsRegistry, type MetricsServer } from './metrics.ts';
 export { RATE_LIMIT_MESSAGE, SERVICE_KIT_LIMITS, byIp, byVisitor, idParamTarget, rateLimited } from './rate-limit.ts';
 export {

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isBase64urlOf } from './signed-tags.ts';
 import { STAFF_ROLES, type StaffRole } from '@wfm/contracts/shared';
 
 /**
@@ -91,8 +92,7 @@ export function verifyStaffHeaders(
   }
 
   const expected = signature(secret, fieldsOf(id, username, role, ts, req));
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!isBase64urlOf(sig, expected)) return null;
 
   if (!/^\d{1,16}$/.test(ts) || Math.abs(now - Number(ts)) > STAFF_SIGNATURE_MAX_AGE_MS) return null;
   if (!/^[1-9]\d{0,15}$/.test(id)) return null;

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isBase64urlOf } from './signed-tags.ts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 
@@ -62,9 +63,7 @@ export function visitorSecretKey(secret: string, purpose: string): Buffer {
 export function verifyVisitorToken(secret: string, token: unknown): string | null {
   if (typeof token !== 'string' || !VISITOR_TOKEN_PATTERN.test(token)) return null;
   const [id, tag] = token.split('.') as [string, string];
-  const given = Buffer.from(tag, 'base64url');
-  if (given.length !== TAG_BYTES) return null;
-  return timingSafeEqual(given, tagOf(secret, id)) ? id : null;
+  return isBase64urlOf(tag, tagOf(secret, id)) ? id : null;
 }
 
 /** The revocation key of a token id: HMAC-SHA256(secret, label + id), base64url (43 characters). */

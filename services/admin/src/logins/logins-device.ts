@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isBase64urlOf } from '@wfm/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { usernameKey } from './logins-limits.ts';
 
@@ -34,8 +35,7 @@ export function isDeviceOf(key: Buffer, value: string | null, username: string, 
   if (!match) return false;
   const [, user, issued, tag] = match as unknown as [string, string, string, string];
   const expected = tagOf(key, `${VERSION}.${user}.${issued}`);
-  const given = Buffer.from(tag, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  if (!isBase64urlOf(tag, expected)) return false;
   const age = nowMs / 1000 - Number(issued);
   return age >= -300 && age <= DEVICE_MAX_AGE_SECONDS && Buffer.from(user, 'base64url').equals(usernameKey(username));
 }
