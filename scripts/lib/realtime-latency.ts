@@ -88,7 +88,7 @@ export async function measureWriteToWebsocket(
         await post('/api/posts', token, {
           type: 'Question',
           title: `Latency probe ${i}`,
-          body: 'How quickly does a new post reach other browsers?',
+          body: `How quickly does a new post reach other browsers? (probe ${i})`,
           author_name: 'bench',
         }),
       );

@@ -254,7 +254,7 @@ export async function benchWs(tools: WsBenchTools): Promise<void> {
       const res = await fetch(`${gateway.url}/api/posts`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-anon-token': writers[i % writers.length]! },
-        body: JSON.stringify({ type: 'Question', title: `Fan-out probe ${i}`, body: 'How quickly does a new post reach 5,000 browsers?', author_name: 'Anonymous' }),
+        body: JSON.stringify({ type: 'Question', title: `Fan-out probe ${i}`, body: `How quickly does a new post reach 5,000 browsers? (probe ${i})`, author_name: 'Anonymous' }),
       });
       const created = await json<{ id: number }>(res);
       const answeredAt = wallClock();
