@@ -6,13 +6,22 @@
  * then Lighthouse alone (e2e/vitest.lighthouse.config.ts; LIGHTHOUSE=0 leaves it out outside CI).
  * Ends with one summary line `tests: N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { PgConnectionPeak } from './lib/pg-connection-peak.ts';
 import { typecheckAll } from './lib/typecheck.ts';
 import { buildWebAppsIfStale } from './lib/web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** As run(), without blocking this process's event loop (the connection sampler ticks meanwhile). */
+async function runAsync(title: string, cmd: string, args: string[]): Promise<boolean> {
+  console.log(`\n▶ ${title}`);
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return code === 0;
+}
 
 function run(title: string, cmd: string, args: string[]): boolean {
   console.log(`\n▶ ${title}`);
@@ -32,7 +41,9 @@ await buildWebAppsIfStale();
 
 mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
 const resultsFile = path.join(ROOT, 'test-results/vitest.json');
-ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extraArgs]) && ok;
+const connections = new PgConnectionPeak().start();
+ok = (await runAsync('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extraArgs])) && ok;
+const connectionPeak = await connections.stop();
 const reports = [resultsFile];
 
 // Lighthouse scores performance under a throttled CPU: taken while the parallel run loads both
@@ -95,6 +106,7 @@ for (const file of reports) {
 if (skipped > 0) console.error(`${skipped} test(s) were skipped; every test must run.`);
 // Repeated at the end, where a log read from its tail still shows which test failed and why.
 if (failures.length > 0) console.error(`\nFailed:\n${failures.join('\n')}`);
+if (connectionPeak) console.log(`\n${connectionPeak}`);
 if (!ok) console.error('Type-check, lint, the dependency check or the test runner failed (see above).');
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 && skipped === 0 ? 0 : 1);
