@@ -21,6 +21,10 @@ import { RESERVED_AUTHOR_NAMES, RESERVED_INSIDE_NAMES } from '@wfm/contracts/ide
  *    than 0 and 1 (which look like o and l: `m0derator` stays one word); and the longer words
  *    (RESERVED_INSIDE_NAMES) anywhere in the key (`xxmoderatorxx`). `Madmin`, `Staffan`, `Modric` or
  *    `Systems Analyst` are not refused: a word must be the reserved word, not contain it.
+ *    Two readings more: leetspeak (`adm1n`, `5taff`, `@dmin`, `m0ds`: digits and symbols read as the
+ *    letters they stand for), and a word written in capitals that starts or ends with a reserved word
+ *    of five letters or more (`ADMINTEAM`, `TEAMSTAFF`: capitals hide where words join; `Staffan`
+ *    in lower case still passes, `STAFFAN` does not — the price of the rule).
  *
  * The identity service stores no key for names it cannot index by SQL: profiles carry a generated
  * `name_key` column that equals `nameKey(username)` for every username the Username contract allows
@@ -79,6 +83,14 @@ const RESERVED_INSIDE_KEYS = RESERVED_INSIDE_NAMES.map(nameKey);
  */
 export function nameWords(input: string): string[] {
   const clean = cleanDisplayName(input).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  return [...new Set([...wordsOf(clean), ...wordsOf(deleet(clean))])];
+}
+
+/** Leetspeak read as letters: digits and symbols that stand for the letters they look like. */
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l' };
+const deleet = (text: string): string => text.replace(/[013457@$!|]/g, (c) => LEET[c]!);
+
+function wordsOf(clean: string): string[] {
   const segments: string[] = [];
   let segment = '';
   for (const ch of clean) {
@@ -91,11 +103,20 @@ export function nameWords(input: string): string[] {
   }
   if (segment !== '') segments.push(segment);
   const words = segments.flatMap((w) => [w, ...w.split(/\p{N}+/u)]);
-  return [...new Set(words.flatMap(nameKeys))].filter((w) => w !== '');
+  return words.flatMap(nameKeys).filter((w) => w !== '');
+}
+
+const RESERVED_JOINED_KEYS = RESERVED_AUTHOR_NAMES.filter((w) => w.length >= 5).map(nameKey);
+
+/** Words in capitals (two letters or more, no lower case) as their keys: where `ADMINTEAM` may hide `admin`. */
+function capitalWords(input: string): string[] {
+  const words = deleet(cleanDisplayName(input)).split(/[^\p{L}]+/u);
+  return words.filter((w) => w.length > 1 && !/\p{Ll}/u.test(w)).flatMap(nameKeys);
 }
 
 /** True when the name is, or has as a word, a reserved word (or has a long reserved word anywhere). */
 export function reservedWordIn(input: string): boolean {
   if (nameKeys(input).some((key) => RESERVED_INSIDE_KEYS.some((k) => key.includes(k)))) return true;
-  return nameWords(input).some((w) => RESERVED_WORD_KEYS.has(w));
+  if (nameWords(input).some((w) => RESERVED_WORD_KEYS.has(w))) return true;
+  return capitalWords(input).some((w) => RESERVED_JOINED_KEYS.some((k) => w.startsWith(k) || w.endsWith(k)));
 }

@@ -70,11 +70,20 @@ describe('reservedWordIn: reserved words as words of a name', () => {
     'Administrator of WFM',
     'Anonymous Admin',
     'S\u0443stem', // Cyrillic у
+    'adm1n',
+    'ADM1N',
+    '@dmin',
+    '5taff',
+    'm0ds',
+    'Supp0rt Desk',
+    'ADMINTEAM',
+    'TEAMSTAFF',
+    'THE SUPPORTDESK',
   ])('refuses %s', (name) => {
     expect(reservedWordIn(name)).toBe(true);
   });
 
-  it.each([...REAL_NAMES, 'Modi', 'Officially Bob', 'Supportive Sam', 'Ecosystem Eve', 'Kim Admiral'])('lets the real name %s through', (name) => {
+  it.each([...REAL_NAMES, 'Modi', 'Officially Bob', 'Supportive Sam', 'Ecosystem Eve', 'Kim Admiral', 'Agent 47', 'R2D2', 'Team Lead 5', 'JOSE', 'WFM', 'BIG ADMIRAL', 'MODERN WFM'])('lets the real name %s through', (name) => {
     expect(reservedWordIn(name)).toBe(false);
   });
 });
