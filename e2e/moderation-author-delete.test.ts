@@ -9,6 +9,7 @@ import { uniqueUsername } from '@wfm/service-kit/testing-names';
 // the server-rendered page; a post without comments is simply gone.
 
 const site = inject('siteUrl');
+const admin = inject('admin');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 const SLOW = { timeout: 60_000 };
 
@@ -53,7 +54,7 @@ describe('author deletion leaves a placeholder', () => {
     current = author.page;
     const title = `Shrinkage for chat ${Date.now()}`;
     const id = await newPost(author.token, title);
-    await newComment(author.token, id, 'My first thought, with a typo');
+    const ownComment = await newComment(author.token, id, 'My first thought, with a typo');
     const reader = await visitor(PHONE);
     await newComment(reader.token, id, 'We plan 32% for chat');
 
@@ -114,6 +115,21 @@ describe('author deletion leaves a placeholder', () => {
     await later.page.goto(`${site}/`);
     await later.page.getByRole('heading', { level: 1 }).first().waitFor(SLOW);
     expect(await later.page.getByText(title).count()).toBe(0);
+
+    // Staff read both deletions in the audit log, by the actor "Author" (no name).
+    const staffCtx = await newContext(browser, DESKTOP);
+    contexts.push(staffCtx);
+    const login = await staffCtx.request.post(`${site}/api/admin/login`, { data: { username: admin.username, password: admin.password } });
+    expect(login.status()).toBe(200);
+    current = await staffCtx.newPage();
+    await current.goto(`${site}/admin?tab=audit`);
+    const entries = current.getByTestId('audit-entry');
+    await entries.filter({ hasText: `comment ${ownComment}` }).filter({ hasText: 'comment.author_delete' }).waitFor(SLOW);
+    const postEntry = entries.filter({ hasText: `post ${id}` }).filter({ hasText: 'post.author_delete' });
+    await postEntry.waitFor(SLOW);
+    expect(await postEntry.innerText()).toContain('Author');
+    await entries.filter({ hasText: `comment ${ownComment}` }).filter({ hasText: 'comment.author_edit' }).waitFor(SLOW);
+    await screenshot(current, 'moderation-audit-authors-desktop');
   });
 
   it('a post without comments is simply gone: its page answers Post Not Found', { timeout: 200_000 }, async () => {

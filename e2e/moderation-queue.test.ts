@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '@wfm/contracts/forum';
+import { REPORT_REASONS } from '@wfm/contracts/forum';
+import { REPORT_REASON_LABELS } from '@wfm/contracts/forum/labels';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
