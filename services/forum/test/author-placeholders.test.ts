@@ -104,6 +104,17 @@ describe('a post deleted by its author under others’ comments', () => {
     expect((await outboxEvents(t.sql, 'forum.post.deleted')).filter((e) => e.id === id)).toHaveLength(3);
   });
 
+  it('once staff deleted the last comment under it, the page is gone', async () => {
+    const me = newVisitor();
+    const id = await createPost(t.app, {}, me);
+    const cid = await comment(id);
+    await deletePost(id, me);
+    const url = `/api/admin/comments/${cid}/delete`;
+    const res = await t.app.inject({ method: 'POST', url, headers: t.staffHeaders({ role: 'Moderator', id: 4, username: 'mod_del' }, { method: 'POST', url }) });
+    expect(res.statusCode).toBe(200);
+    expect((await detail(id)).statusCode).toBe(404);
+  });
+
   it('staff deletion still takes the comments with the post', async () => {
     const id = await createPost(t.app);
     const cid = await comment(id);

@@ -32,13 +32,14 @@ export async function deletePost(db: Db, id: number): Promise<{ placeholder: boo
   return { placeholder: placed.length > 0 };
 }
 
-/** The tombstone a post deleted by its author left (its shown comments counted); null when there is none. */
+/** The tombstone a post deleted by its author left (its shown comments counted); null when there is none or nothing under it. */
 export async function findTombstone(db: Db, id: number): Promise<{ id: number; type: PostSummary['type']; created_at: number; comment_count: number } | null> {
   const rows = await db<{ id: number; type: PostSummary['type']; created_at: number; comment_count: number }[]>`
     SELECT t.id, t.type, t.created_at,
            (SELECT count(*)::int FROM comments c WHERE c.post_id = t.id AND c.deleted_at IS NULL) AS comment_count
     FROM post_tombstones t WHERE t.id = ${id}`;
-  return rows[0] ?? null;
+  // Once staff deleted every comment under it, nothing is left to show: the page is gone (404).
+  return rows[0] && rows[0].comment_count > 0 ? rows[0] : null;
 }
 
 /** The stored author and post of a comment, locked until the transaction ends; null when there is none. */
