@@ -84,6 +84,7 @@ describe('author deletion leaves a placeholder', () => {
     await reader.page.getByTestId('deleted-comment').waitFor(SLOW);
     expect(await reader.page.getByTestId('deleted-comment').innerText()).toBe('deleted by its author');
     expect(await reader.page.getByText('My first thought, corrected').count()).toBe(0);
+    await reader.page.getByTestId('deleted-comment').scrollIntoViewIfNeeded();
     await screenshot(reader.page, 'moderation-comment-placeholder-phone');
 
     // Delete the post: the author goes home, the reader's page turns into the placeholder live,
@@ -130,6 +131,9 @@ describe('author deletion leaves a placeholder', () => {
     expect(await postEntry.innerText()).toContain('Author');
     await entries.filter({ hasText: `comment ${ownComment}` }).filter({ hasText: 'comment.author_edit' }).waitFor(SLOW);
     await screenshot(current, 'moderation-audit-authors-desktop');
+    await current.setViewportSize(PHONE);
+    await postEntry.scrollIntoViewIfNeeded();
+    await screenshot(current, 'moderation-audit-authors-phone');
   });
 
   it('a post without comments is simply gone: its page answers Post Not Found', { timeout: 200_000 }, async () => {
