@@ -59,7 +59,7 @@ export async function recordStaffAction(
 }
 
 /** The audit log's name for authors: no staff id, no name (the visitor stays anonymous to the log). */
-export const AUTHOR_ACTOR = { staff_id: 0, staff_username: 'author', role: 'author' } as const;
+const AUTHOR_ACTOR = { staff_id: 0, staff_username: 'author', role: 'author' } as const;
 
 /**
  * Records an author's edit or deletion of what they wrote in the audit log, beside staff actions
