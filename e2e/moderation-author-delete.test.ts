@@ -84,7 +84,8 @@ describe('author deletion leaves a placeholder', () => {
     await reader.page.getByTestId('deleted-comment').waitFor(SLOW);
     expect(await reader.page.getByTestId('deleted-comment').innerText()).toBe('deleted by its author');
     expect(await reader.page.getByText('My first thought, corrected').count()).toBe(0);
-    await reader.page.getByTestId('deleted-comment').scrollIntoViewIfNeeded();
+    // Centred: at the bottom edge it would sit under the phone's bottom bar.
+    await reader.page.getByTestId('deleted-comment').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(reader.page, 'moderation-comment-placeholder-phone');
 
     // Delete the post: the author goes home, the reader's page turns into the placeholder live,
