@@ -55,7 +55,8 @@ describe('author deletion leaves a placeholder', () => {
     const title = `Shrinkage for chat ${Date.now()}`;
     const id = await newPost(author.token, title);
     const ownComment = await newComment(author.token, id, 'My first thought, with a typo');
-    const reader = await visitor(PHONE);
+    // Desktop, so the sidebar tells when the page's websocket is open (live updates are awaited on it).
+    const reader = await visitor(DESKTOP);
     await newComment(reader.token, id, 'We plan 32% for chat');
 
     await author.page.goto(`${site}/post/${id}`);
@@ -74,6 +75,7 @@ describe('author deletion leaves a placeholder', () => {
 
     await reader.page.goto(`${site}/post/${id}`);
     await reader.page.getByText('My first thought, corrected').waitFor(SLOW);
+    await reader.page.getByTestId('active-indicator').filter({ hasText: 'Active' }).waitFor(SLOW);
     await reader.page.getByTestId('comment').filter({ hasText: 'My first thought, corrected' }).getByTestId('edited-marker').waitFor(SLOW);
 
     // Delete own comment: a placeholder stays in the thread, for the author and live for the reader.
@@ -84,9 +86,7 @@ describe('author deletion leaves a placeholder', () => {
     await reader.page.getByTestId('deleted-comment').waitFor(SLOW);
     expect(await reader.page.getByTestId('deleted-comment').innerText()).toBe('deleted by its author');
     expect(await reader.page.getByText('My first thought, corrected').count()).toBe(0);
-    // Centred: at the bottom edge it would sit under the phone's bottom bar.
-    await reader.page.getByTestId('deleted-comment').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await screenshot(reader.page, 'moderation-comment-placeholder-phone');
+    await screenshot(reader.page, 'moderation-comment-placeholder-desktop');
 
     // Delete the post: the author goes home, the reader's page turns into the placeholder live,
     // with their comment still readable under it and no way to add one.
@@ -97,6 +97,9 @@ describe('author deletion leaves a placeholder', () => {
     await reader.page.getByText('We plan 32% for chat').waitFor(SLOW);
     expect(await reader.page.getByText(title).count()).toBe(0);
     expect(await reader.page.getByRole('button', { name: 'Post Comment' }).count()).toBe(0);
+    await screenshot(reader.page, 'moderation-post-placeholder-live-desktop');
+    // The same page at phone width.
+    await reader.page.setViewportSize(PHONE);
     await screenshot(reader.page, 'moderation-post-placeholder-phone');
 
     // A fresh desktop visit and the server-rendered HTML show the same placeholder.
