@@ -1,7 +1,7 @@
 import type { AdminHeldItem, StaffRole } from '@wfm/contracts/shared';
 import type { AdminUserProfile, SuspensionsListResponse } from '@wfm/contracts/identity';
 import type { AdminFeatureSuggestion, AdminPost, AdminReport } from '@wfm/contracts/forum';
-import type { BackupFile, StaffMember } from '@wfm/contracts/admin';
+import type { AuditEntry, BackupFile, StaffMember } from '@wfm/contracts/admin';
 import type { StaffJob } from '@wfm/contracts/jobs';
 import type { AdminPoll, AdminTool } from '@wfm/contracts/catalog';
 import type { StaffMentor, StaffSession } from '@wfm/contracts/ama';
@@ -119,6 +119,19 @@ export const adminTool = (over: Partial<AdminTool> = {}): AdminTool => ({
   ...over,
 });
 
+export const auditEntry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 1,
+  service: 'forum',
+  staff_id: 1,
+  staff_username: 'alex',
+  role: 'Moderator',
+  action: 'post.delete',
+  target_type: 'post',
+  target_id: '7',
+  at: Date.UTC(2026, 10, 27, 9, 30),
+  ...over,
+});
+
 export const heldItem = (over: Partial<AdminHeldItem> = {}): AdminHeldItem => ({
   id: 1,
   kind: 'post',
@@ -149,6 +162,7 @@ export function listHandlers(
     heldForum?: AdminHeldItem[];
     heldCatalog?: AdminHeldItem[];
     suspensions?: SuspensionsListResponse;
+    audit?: AuditEntry[];
   } = {},
 ) {
   const backups = data.backups ?? [];
@@ -172,6 +186,7 @@ export function listHandlers(
       HttpResponse.json({ items: data.heldCatalog ?? [], total: (data.heldCatalog ?? []).length }),
     ),
     suspensions: http.get('/api/admin/suspensions', () => HttpResponse.json(data.suspensions ?? { suspensions: [], blocks: [] })),
+    audit: http.get('/api/admin/audit', () => HttpResponse.json({ entries: data.audit ?? [], nextBefore: null })),
     amaSessions: http.get('/api/admin/ama/sessions', () => HttpResponse.json(data.amaSessions ?? [])),
     stats: http.get('/api/admin/database/backup-stats', () =>
       HttpResponse.json({ count: backups.length, totalSize: backups.reduce((n, b) => n + b.size, 0) }),

@@ -24,6 +24,8 @@ const RIGHT_OF_TAB: Record<string, string> = {
   'user-profiles': 'user-profiles',
   suspensions: 'suspensions',
   database: 'database',
+  // The audit log, authors' edits and deletions included (issue 26): after the spec's tabs.
+  audit: 'audit',
 };
 
 describe('admin tab registry', () => {
@@ -44,6 +46,7 @@ describe('admin tab registry', () => {
       'Users',
       'Suspensions',
       'Database',
+      'Audit',
     ]);
   });
 

@@ -29,6 +29,7 @@ describe('panel tabs', () => {
       'Users',
       'Suspensions',
       'Database',
+      'Audit',
     ]);
     expect(screen.getByRole('tab', { name: /^Reports/, selected: true })).toBeInTheDocument();
   });

@@ -70,3 +70,28 @@ describe('author edit and delete on the post page', () => {
     expect(post.id).toBeGreaterThan(0);
   });
 });
+
+describe('"deleted by its author" placeholders (issue 26)', () => {
+  it('a deleted comment shows the placeholder without text, name or actions, even to its author', async () => {
+    const gone = makeComment({ body: '', author_name: '', deleted: true });
+    await openPost({ can_edit: false, own_comment_ids: [gone.id] }, { comments: [makeComment({ body: 'Still here' }), gone] });
+    const placeholder = await screen.findByTestId('deleted-comment');
+    expect(placeholder).toHaveTextContent('deleted by its author');
+    const item = placeholder.closest('li')!;
+    expect(within(item).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Still here')).toBeInTheDocument();
+  });
+
+  it('a deleted post keeps its page as the placeholder with the comments under it, and no comment form', async () => {
+    window.localStorage.setItem('anon_token', TOKEN);
+    const post = makeDetail({ title: '', body: '', author_name: '', tags: '', deleted: true, comments: [makeComment({ body: 'Readable reply' })] });
+    servePost(post);
+    server.use(http.get(`/api/posts/${post.id}/viewer`, () => HttpResponse.json({ can_accept_answer: false, can_edit: false, own_comment_ids: [] })));
+    renderApp(`/post/${post.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'deleted by its author' })).toBeInTheDocument();
+    expect(screen.getByText('Readable reply')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    await waitFor(() => expect(document.title).toMatch(/^Deleted post/));
+  });
+});

@@ -38,13 +38,14 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     author_name: 'helper_sam',
     created_at: Date.now() - 60_000,
     edited_at: null,
+    deleted: false,
     ...overrides,
   };
 }
 
 export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
   const comments = overrides.comments ?? [];
-  return { ...makePost(overrides), comment_count: comments.length, comments, comments_next_cursor: null, accepted_answer: null, ...overrides };
+  return { ...makePost(overrides), comment_count: comments.length, comments, comments_next_cursor: null, accepted_answer: null, deleted: false, ...overrides };
 }
 
 /** Serves GET /api/posts from `answer` and records each call's query parameters. */

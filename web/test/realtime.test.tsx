@@ -32,7 +32,7 @@ const post = (id: number): PostSummary => ({
   region: null,
   edited_at: null,
 });
-const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000, edited_at: null });
+const comment = (id: number): Comment => ({ id, post_id: 3, body: 'Hi', author_name: 'bo', created_at: 1_700_000_000_000, edited_at: null, deleted: false });
 const hellos = (socket: FakeWebSocket) => socket.sent.map((frame) => JSON.parse(frame) as unknown);
 
 describe('realtime client', () => {

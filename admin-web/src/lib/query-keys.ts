@@ -17,6 +17,8 @@ export const queryKeys = {
   userProfiles: () => [...queryKeys.all, 'user-profiles'] as const,
   /** Suspensions and address blocks (identity's registry). */
   suspensions: () => [...queryKeys.all, 'suspensions'] as const,
+  /** The audit log's first page (staff actions and authors' edits and deletions). */
+  audit: () => [...queryKeys.all, 'audit'] as const,
   jobs: () => [...queryKeys.all, 'jobs'] as const,
   mentors: () => [...queryKeys.all, 'mentors'] as const,
   polls: () => [...queryKeys.all, 'polls'] as const,

@@ -57,3 +57,14 @@ export async function recordStaffAction(
     at: Date.now(),
   });
 }
+
+/** The audit log's name for authors: no staff id, no name (the visitor stays anonymous to the log). */
+const AUTHOR_ACTOR = { staff_id: 0, staff_username: 'author', role: 'author' } as const;
+
+/**
+ * Records an author's edit or deletion of what they wrote in the audit log, beside staff actions
+ * (actor 'author', docs/decisions.md), in the caller's transaction.
+ */
+export async function recordAuthorAction(tx: Db, app: StaffActionSource, { action, target }: StaffAction): Promise<void> {
+  await app.staffActionLog(tx, { ...AUTHOR_ACTOR, action, target_type: target.type, target_id: String(target.id), at: Date.now() });
+}

@@ -3,7 +3,7 @@ import type { StaffActionEvent } from '@wfm/contracts/shared';
 import { createSql, type Sql } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { runMigrations } from '../src/migrate.ts';
-import { outboxStaffActionLog, recordStaffAction, type StaffActionLog } from '../src/staff-actions.ts';
+import { outboxStaffActionLog, recordAuthorAction, recordStaffAction, type StaffActionLog } from '../src/staff-actions.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { fixtureDir } from './helpers.ts';
 
@@ -74,5 +74,24 @@ describe('recordStaffAction', () => {
       recordStaffAction(sql, { staffActionLog: outboxStaffActionLog('forum') }, staff, { action: '', target: { type: 't', id: 1 } }),
     ).rejects.toThrow();
     expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('recordAuthorAction', () => {
+  it("writes the author's own change with the actor 'author' and no name, in the caller's transaction", async () => {
+    const app = { staffActionLog: outboxStaffActionLog('forum') };
+    await sql.begin(async (tx) => {
+      await recordAuthorAction(tx, app, { action: 'comment.author_delete', target: { type: 'comment', id: 9 } });
+    });
+    await sql
+      .begin(async (tx) => {
+        await recordAuthorAction(tx, app, { action: 'post.author_delete', target: { type: 'post', id: 10 } });
+        throw new Error('the deletion failed');
+      })
+      .catch(() => undefined);
+    expect((await outbox()).map((r) => r.payload)).toEqual([
+      { staff_id: 0, staff_username: 'author', role: 'author', action: 'comment.author_delete', target_type: 'comment', target_id: '9', at: expect.any(Number) },
+    ]);
+    await sql`DELETE FROM outbox`;
   });
 });

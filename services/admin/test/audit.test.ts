@@ -58,6 +58,19 @@ describe('audit log on the in-process bus', () => {
     ]);
   });
 
+  it("stores an author's own deletion with the actor 'author' and lists it for staff (issue 26)", async () => {
+    const event = staffAction({ staff_id: 0, staff_username: 'author', role: 'author', action: 'comment.author_delete', target_type: 'comment' });
+    await t.bus.publish('forum.staff.action', event, { msgId: randomUUID() });
+    expect(await waitForRow(() => auditRowsFor(t, event.target_id))).toEqual([expect.objectContaining({ service: 'forum', staffId: 0 })]);
+    const listed = (await asStaff(t, superAdmin, { method: 'GET', url: '/api/admin/audit?limit=200' })).json<{ entries: Array<{ target_id: string }> }>();
+    expect(listed.entries.find((e) => e.target_id === event.target_id)).toMatchObject({
+      staff_id: 0,
+      staff_username: 'author',
+      role: 'author',
+      action: 'comment.author_delete',
+    });
+  });
+
   it('drops a malformed event without stopping the subscription', async () => {
     await t.bus.publish('forum.staff.action', { nonsense: true }, { msgId: randomUUID() });
     const event = staffAction();

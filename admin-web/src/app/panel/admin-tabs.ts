@@ -1,4 +1,5 @@
 import { amaTab, bookingsTab } from '../../features/ama/tab.ts';
+import { auditTab } from '../../features/audit/tab.ts';
 import { databaseTab } from '../../features/database/tab.ts';
 import { heldTab } from '../../features/held/tab.ts';
 import { jobsTab } from '../../features/jobs/tab.ts';
@@ -32,4 +33,5 @@ export const ADMIN_TAB_REGISTRY: readonly AdminTab[] = [
   usersTab,
   suspensionsTab,
   databaseTab,
+  auditTab,
 ];

@@ -1,6 +1,7 @@
 // Admin calls (staff, staff logins, audit, user profiles, backups) and what each staff role may do.
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../shared/services.ts';
+import { AuditActor } from '../shared/staff-action.ts';
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
@@ -214,7 +215,8 @@ export const AuditEntry = z.object({
   service: z.string(),
   staff_id: z.number().int(),
   staff_username: z.string(),
-  role: StaffRoleSchema,
+  /** A staff role, or 'author' for an author's own edit or deletion (issue 26). */
+  role: AuditActor,
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),

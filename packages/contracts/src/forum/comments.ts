@@ -21,6 +21,8 @@ export const Comment = z.object({
   created_at: z.number(),
   /** When its author last edited it (issue 26), ms; null when never edited. */
   edited_at: z.number().int().nullable().default(null),
+  /** Deleted by its author (issue 26): a placeholder in its thread, `body` and `author_name` empty. */
+  deleted: z.boolean().default(false),
 });
 export type Comment = z.infer<typeof Comment>;
 

@@ -13,5 +13,10 @@ export const PostDetail = PostSummary.extend({
   comments_next_cursor: CommentCursor.nullable().default(null),
   /** The accepted answer itself (wherever it is in the pages), pinned under the question; null without one. */
   accepted_answer: Comment.nullable().default(null),
+  /**
+   * Deleted by its author while comments hang under it (issue 26): the page stays as a placeholder,
+   * with title, body, tags, author_name empty, no tool links or attachments, and the comments below.
+   */
+  deleted: z.boolean().default(false),
 });
 export type PostDetail = z.infer<typeof PostDetail>;

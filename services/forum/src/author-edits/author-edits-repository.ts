@@ -17,15 +17,38 @@ export async function editPost(db: Db, id: number, edit: { title: string; body: 
   return rows[0]!;
 }
 
-/** Deletes the post with its comments and upvotes (as staff deletion does). */
-export async function deletePost(db: Db, id: number): Promise<void> {
+/**
+ * Deletes the post with its upvotes. Without comments of others still shown under it the comments
+ * go too (as on staff deletion); with them the post leaves a tombstone that keeps its page as a
+ * placeholder and spares its comments (migration 012's trigger). Answers whether it left one.
+ */
+export async function deletePost(db: Db, id: number): Promise<{ placeholder: boolean }> {
+  const placed = await db`
+    INSERT INTO post_tombstones (id, type, created_at)
+    SELECT id, type, created_at FROM posts p
+    WHERE id = ${id} AND EXISTS (SELECT 1 FROM comments c WHERE c.post_id = p.id AND c.deleted_at IS NULL)
+    RETURNING id`;
   await db`DELETE FROM posts WHERE id = ${id}`;
+  return { placeholder: placed.length > 0 };
+}
+
+/** The tombstone a post deleted by its author left (its shown comments counted); null when there is none or nothing under it. */
+export async function findTombstone(db: Db, id: number): Promise<{ id: number; type: PostSummary['type']; created_at: number; comment_count: number } | null> {
+  const rows = await db<{ id: number; type: PostSummary['type']; created_at: number; comment_count: number }[]>`
+    SELECT t.id, t.type, t.created_at,
+           (SELECT count(*)::int FROM comments c WHERE c.post_id = t.id AND c.deleted_at IS NULL) AS comment_count
+    FROM post_tombstones t WHERE t.id = ${id}`;
+  // Once staff deleted every comment under it, nothing is left to show: the page is gone (404).
+  return rows[0] && rows[0].comment_count > 0 ? rows[0] : null;
 }
 
 /** The stored author and post of a comment, locked until the transaction ends; null when there is none. */
-export async function lockCommentAuthor(db: Db, id: number): Promise<{ post_id: number; author_token_hash: Buffer | null } | null> {
-  const rows = await db<{ post_id: number; author_token_hash: Buffer | null }[]>`
-    SELECT post_id, author_token_hash FROM comments WHERE id = ${id} FOR UPDATE`;
+export async function lockCommentAuthor(
+  db: Db,
+  id: number,
+): Promise<{ post_id: number; author_token_hash: Buffer | null; deleted: boolean } | null> {
+  const rows = await db<{ post_id: number; author_token_hash: Buffer | null; deleted: boolean }[]>`
+    SELECT post_id, author_token_hash, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = ${id} FOR UPDATE`;
   return rows[0] ?? null;
 }
 
@@ -33,20 +56,31 @@ export async function editComment(db: Db, id: number, body: string): Promise<Com
   await db`INSERT INTO comment_revisions (comment_id, post_id, body) SELECT id, post_id, body FROM comments WHERE id = ${id}`;
   const rows = await db<Comment[]>`
     UPDATE comments SET body = ${body}, edited_at = now_ms() WHERE id = ${id}
-    RETURNING id, post_id, body, author_name, created_at, edited_at`;
+    RETURNING id, post_id, body, author_name, created_at, edited_at, false AS deleted`;
   return rows[0]!;
 }
 
 /**
- * Deletes the comment and uncounts it on its post (an accepted answer it was is cleared by the
- * foreign key); answers the post as it is now.
+ * Turns the comment into its placeholder (no body, no name; the text is kept as a revision for
+ * staff), uncounts it and clears it as the accepted answer; answers the post as it is now, or null
+ * when the post is a tombstone (then the tombstone goes too once no shown comment is left).
  */
-export async function deleteComment(db: Db, id: number, postId: number): Promise<PostSummary> {
-  await db`DELETE FROM comments WHERE id = ${id}`;
+export async function deleteComment(db: Db, id: number, postId: number): Promise<PostSummary | null> {
+  await db`INSERT INTO comment_revisions (comment_id, post_id, body) SELECT id, post_id, body FROM comments WHERE id = ${id}`;
+  await db`UPDATE comments SET deleted_at = now_ms(), body = '', author_name = '' WHERE id = ${id}`;
   const rows = await db<PostSummary[]>`
-    UPDATE posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}
+    UPDATE posts SET comment_count = greatest(comment_count - 1, 0),
+                     accepted_comment_id = nullif(accepted_comment_id, ${id})
+    WHERE id = ${postId}
     RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;
-  return rows[0]!;
+  if (rows[0]) return rows[0];
+  await db`
+    WITH gone AS (
+      DELETE FROM post_tombstones t WHERE t.id = ${postId}
+        AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.post_id = t.id AND c.deleted_at IS NULL)
+      RETURNING t.id)
+    DELETE FROM comments WHERE post_id IN (SELECT id FROM gone)`;
+  return null;
 }
 
 /** Every earlier version of a post and of its comments, oldest first (staff). */

@@ -15,7 +15,7 @@ export interface CommentPosition {
 export function listCommentsQuery(db: Db, postId: number, page: { after?: CommentPosition | undefined; limit: number }) {
   const after = page.after ? db`AND (created_at, id) > (${page.after.createdAt}, ${page.after.id})` : db``;
   return db<Comment[]>`
-    SELECT id, post_id, body, author_name, created_at, edited_at FROM comments
+    SELECT id, post_id, body, author_name, created_at, edited_at, deleted_at IS NOT NULL AS deleted FROM comments
     WHERE post_id = ${postId} ${after}
     ORDER BY created_at, id
     LIMIT ${page.limit}`;
@@ -44,26 +44,26 @@ export async function insertComment(
     INSERT INTO comments (${given ? db`id, ` : db``}post_id, body, author_name, author_token_hash)
     ${given ? db`OVERRIDING SYSTEM VALUE` : db``}
     VALUES (${given ? db`${c.id!}, ` : db``}${c.postId}, ${c.body}, ${c.authorName}, ${c.authorTokenHash})
-    RETURNING id, post_id, body, author_name, created_at, edited_at`;
+    RETURNING id, post_id, body, author_name, created_at, edited_at, false AS deleted`;
   return rows[0]!;
 }
 
 /** True when the comment exists and belongs to the post. */
 export async function isCommentOfPost(db: Db, postId: number, commentId: number): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId} AND deleted_at IS NULL`;
   return rows.length > 0;
 }
 
 /** One comment of a post (the accepted answer pinned on its detail), or null. */
 export async function findComment(db: Db, postId: number, commentId: number): Promise<Comment | null> {
   const rows = await db<Comment[]>`
-    SELECT id, post_id, body, author_name, created_at, edited_at FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+    SELECT id, post_id, body, author_name, created_at, edited_at, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
   return rows[0] ?? null;
 }
 
 /** The ids of a post's comments written by one verified visitor (what they may edit), oldest first. */
 export async function commentIdsBy(db: Db, postId: number, authorHash: Buffer): Promise<number[]> {
   const rows = await db<{ id: number }[]>`
-    SELECT id FROM comments WHERE post_id = ${postId} AND author_token_hash = ${authorHash} ORDER BY created_at, id`;
+    SELECT id FROM comments WHERE post_id = ${postId} AND author_token_hash = ${authorHash} AND deleted_at IS NULL ORDER BY created_at, id`;
   return rows.map((r) => r.id);
 }

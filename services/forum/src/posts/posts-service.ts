@@ -27,6 +27,7 @@ import { ANONYMOUS, HELD_MESSAGES } from '@wfm/contracts/shared';
 import * as postComments from './posts-comments-repository.ts';
 import * as posts from './posts-repository.ts';
 import * as postLists from './posts-search-repository.ts';
+import * as authorEdits from '../author-edits/author-edits-service.ts';
 import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
 
@@ -242,7 +243,12 @@ export async function getPost(ctx: ServiceContext, id: number): Promise<PostDeta
     posts.findPost(ctx.sql, id),
     postComments.listComments(ctx.sql, id, { limit: COMMENT_PAGE.default }),
   ]);
-  if (!post) throw notFound(POST_MESSAGES.notFound);
+  if (!post) {
+    // A post its author deleted under others' comments keeps its page as a placeholder.
+    const placeholder = await authorEdits.placeholderDetail(ctx, id);
+    if (placeholder) return placeholder;
+    throw notFound(POST_MESSAGES.notFound);
+  }
   const acceptedId = post.accepted_comment_id;
   const accepted =
     acceptedId === null ? null : (page.comments.find((c) => c.id === acceptedId) ?? (await postComments.findComment(ctx.sql, id, acceptedId)));
@@ -251,6 +257,7 @@ export async function getPost(ctx: ServiceContext, id: number): Promise<PostDeta
     comments: page.comments,
     comments_next_cursor: cursorAfter(page.comments, page.more),
     accepted_answer: accepted,
+    deleted: false,
   };
 }
 
@@ -265,7 +272,9 @@ export async function listPostComments(
     limit: query.limit,
   });
   // A page with comments proves the post exists (comments go with their post).
-  if (page.comments.length === 0 && (await posts.postTitle(ctx.sql, id)) === null) throw notFound(POST_MESSAGES.notFound);
+  if (page.comments.length === 0 && (await posts.postTitle(ctx.sql, id)) === null && !(await authorEdits.isPlaceholder(ctx, id))) {
+    throw notFound(POST_MESSAGES.notFound);
+  }
   return { comments: page.comments, next_cursor: cursorAfter(page.comments, page.more) };
 }
 
@@ -303,7 +312,7 @@ export async function addComment(
         authorName: row.authorName,
         copies: verdict.copies,
       });
-      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), edited_at: null, ...heldAnswer };
+      return { id, post_id: row.postId, body: row.body, author_name: row.authorName, created_at: ctx.now(), edited_at: null, deleted: false, ...heldAnswer };
     }
     const comment = await postComments.insertComment(tx, { ...row, authorTokenHash });
     if (!comment) throw notFound(POST_MESSAGES.notFound);
@@ -359,8 +368,9 @@ export async function viewerOf(
   visitorHash: Buffer | null,
 ): Promise<{ can_accept_answer: boolean; can_edit: boolean; own_comment_ids: number[] }> {
   const post = await posts.postAuthorHash(ctx.sql, postId);
-  if (!post) throw notFound(POST_MESSAGES.notFound);
-  const author = visitorHash !== null && sameVisitor(post.author_token_hash, visitorHash);
+  // On an author's placeholder nobody edits the post, but commenters still may edit their comments.
+  if (!post && !(await authorEdits.isPlaceholder(ctx, postId))) throw notFound(POST_MESSAGES.notFound);
+  const author = post !== null && visitorHash !== null && sameVisitor(post.author_token_hash, visitorHash);
   return {
     can_accept_answer: author && post.type === 'Question',
     can_edit: author,

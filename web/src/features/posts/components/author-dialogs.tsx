@@ -37,8 +37,8 @@ function ConfirmDelete({ open, onOpenChange, what, pending, onConfirm }: DialogP
           <DialogTitle>Delete this {what}?</DialogTitle>
           <DialogDescription>
             {what === 'post'
-              ? 'Your post and every comment under it are removed for everyone. This cannot be undone.'
-              : 'Your comment is removed for everyone. This cannot be undone.'}
+              ? 'Your post is removed for everyone. If others commented, its page stays with their comments under a "deleted by its author" note. This cannot be undone.'
+              : 'Your comment is replaced by a "deleted by its author" note for everyone. This cannot be undone.'}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

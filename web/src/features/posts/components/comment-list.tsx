@@ -1,6 +1,6 @@
 import type { Comment } from '@wfm/contracts/forum';
 import { Badge, Button } from '@wfm/ui';
-import { BadgeCheck, Flag, Loader2 } from 'lucide-react';
+import { BadgeCheck, Flag, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
@@ -33,6 +33,22 @@ export function AcceptedAnswerBadge() {
   );
 }
 
+/** What stands where a post or comment its author deleted was (issue 26). */
+export const DELETED_BY_AUTHOR = 'deleted by its author';
+
+/** A comment its author deleted: its place in the thread, with no body, name or actions. */
+function DeletedCommentItem({ comment }: { comment: Comment }) {
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground" data-testid="comment">
+      <Trash2 className="size-4 shrink-0" aria-hidden="true" />
+      <span className="italic" data-testid="deleted-comment">
+        {DELETED_BY_AUTHOR}
+      </span>
+      <RelativeTime timestamp={comment.created_at} className="text-xs" />
+    </li>
+  );
+}
+
 /** The comments this visitor wrote (issue 26): they get Edit and Delete. Empty until hydrated. */
 type OwnComments = ReadonlySet<number>;
 
@@ -49,6 +65,7 @@ function CommentItem({
 }) {
   const accepted = answer?.acceptedId === comment.id;
   const [editing, setEditing] = useState(false);
+  if (comment.deleted) return <DeletedCommentItem comment={comment} />;
   return (
     <li
       className={accepted ? 'grid gap-2 rounded-lg border border-emerald-500/50 bg-emerald-500/5 p-4' : 'grid gap-2 rounded-lg border border-border bg-muted/20 p-4'}

@@ -2,7 +2,7 @@ import { eventSchemas } from '@wfm/contracts/shared';
 import { Comment, type PostDetail as PostDetailData } from '@wfm/contracts/forum';
 import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
+import { ArrowLeft, Download, Flag, MessageSquare, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
@@ -21,7 +21,7 @@ import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
 import { downloadText, exportFileName, exportMarkdown } from '../utils/export.ts';
 import { postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';
 import { CommentForm } from './comment-form.tsx';
-import { AcceptedAnswerBadge, CommentList } from './comment-list.tsx';
+import { AcceptedAnswerBadge, CommentList, DELETED_BY_AUTHOR } from './comment-list.tsx';
 import { PostAttachments } from './post-attachments.tsx';
 import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
 import { RelativeTime } from './relative-time.tsx';
@@ -83,6 +83,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Action labels stay readable by screen readers but leave only icons on the narrowest screens. */
 const PHONE_ICON_ONLY = 'max-[420px]:sr-only';
+
+/** Issue 26: a post its author deleted under others' comments keeps its page with nothing of the post. */
+function DeletedPostBody({ post }: { post: PostDetailData }) {
+  usePageTitle('Deleted post');
+  return (
+    <Card className="grid gap-3 p-4 sm:p-6" data-testid="deleted-post">
+      <article className="grid gap-3" aria-labelledby="post-title">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <PostTypeBadge type={post.type} />
+          <RelativeTime timestamp={post.created_at} />
+        </div>
+        <h1 id="post-title" className="flex items-center gap-2 text-xl font-semibold italic text-muted-foreground">
+          <Trash2 className="size-5 shrink-0" aria-hidden="true" />
+          {DELETED_BY_AUTHOR}
+        </h1>
+        <p className="text-sm text-muted-foreground">The discussion below stays readable; it takes no new comments.</p>
+      </article>
+    </Card>
+  );
+}
 
 function PostBody({ post, own }: { post: PostDetailData; own: boolean }) {
   const [reporting, setReporting] = useState(false);
@@ -207,7 +227,7 @@ function Discussion({ post, choice, own }: { post: PostDetailData; choice: Retur
           <MessageSquare className="size-5" aria-hidden="true" />
           Discussion ({post.comment_count})
         </h2>
-        <CommentForm postId={post.id} />
+        {!post.deleted && <CommentForm postId={post.id} />}
         <CommentList
           comments={post.comments}
           more={{
@@ -251,7 +271,7 @@ function LoadedPost({ post }: { post: PostDetailData }) {
   const authorship = useAuthorship(post.id);
   return (
     <div className="grid gap-5">
-      <PostBody post={post} own={authorship.ownPost} />
+      {post.deleted ? <DeletedPostBody post={post} /> : <PostBody post={post} own={authorship.ownPost} />}
       <AcceptedAnswer post={post} choice={choice} />
       <Discussion post={post} choice={choice} own={authorship.ownComments} />
     </div>
