@@ -106,6 +106,7 @@ export {
   type Standings,
   type Suspension,
 } from './suspensions.ts';
+export { identityStandingsSource, STANDINGS_INTERNAL_PATHS, type StandingsSource } from './suspensions-source.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';
