@@ -292,7 +292,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   const writeStandings = createStandings({
     source: def.standingsSource
       ? def.standingsSource(deps.sql, deps.now ?? Date.now)
-      : identityStandingsSource(deps.identityUrl ?? DEFAULT_IDENTITY_URL, deps.staffSecret, deps.now ?? Date.now),
+      : identityStandingsSource(deps.identityUrl ?? DEFAULT_IDENTITY_URL, deps.staffSecret),
     redis: deps.redis,
     secret: deps.visitorSecret,
     now: deps.now ?? Date.now,

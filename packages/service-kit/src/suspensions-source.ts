@@ -34,12 +34,13 @@ export interface StandingsSource {
 /**
  * Identity's tables over HTTP (IDENTITY_URL, its first URL). Writes are signed as the staff member
  * who decided (the staff header secret every service holds), so identity takes a decision only from
- * a service acting for staff. A failed write is a 503: no decision is taken that identity did not keep.
+ * a service acting for staff (signed on the wall clock: identity checks the signature's age on its
+ * own). A failed write is a 503: no decision is taken that identity did not keep.
  */
-export function identityStandingsSource(identityUrl: string, staffSecret: string, now: () => number = Date.now): StandingsSource {
+export function identityStandingsSource(identityUrl: string, staffSecret: string): StandingsSource {
   const base = identityUrl.split(',')[0]!.trim();
   const send = async (method: 'GET' | 'POST', path: string, staff?: StaffIdentity, body?: unknown): Promise<{ status: number; body: unknown }> => {
-    const headers: Record<string, string> = staff ? signStaffHeaders(staffSecret, staff, { method, url: path }, now()) : {};
+    const headers: Record<string, string> = staff ? signStaffHeaders(staffSecret, staff, { method, url: path }) : {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(new URL(path, base), {
       method,
