@@ -5,7 +5,8 @@ import type { ServiceContext } from './context.ts';
 import { recordStaffAction, type StaffAction } from './staff-actions.ts';
 import type { StaffIdentity } from './staff-signature.ts';
 import { clientAddressKey } from './client-address.ts';
-import { forbidden } from './errors.ts';
+import { SUSPENSION_MESSAGES } from '@wfm/contracts/identity';
+import { forbidden, notFound } from './errors.ts';
 import { verifyVisitorToken } from './visitor.ts';
 import type { StandingsSource } from './suspensions-source.ts';
 
@@ -276,6 +277,28 @@ export async function suspendVisitor(
     await ctx.standings.suspend(suspension, staff);
   });
   return suspension;
+}
+
+/**
+ * "Suspend the author of this content" for any service: `authorHash` is the service's keyed hash of
+ * the author's token as it stored it with the content (null: unknown, or written without a token:
+ * 404 `SUSPENSION_MESSAGES.authorNotFound`). Audited as `visitor.suspend` on the content.
+ */
+export async function suspendAuthor(
+  ctx: StaffDeps & Pick<ServiceContext, 'name'>,
+  staff: StaffIdentity,
+  target: StaffAction['target'],
+  authorHash: Buffer | null,
+  body: { duration_ms: number | null; reason: string },
+): Promise<Suspension> {
+  if (!authorHash) throw notFound(SUSPENSION_MESSAGES.authorNotFound);
+  return suspendVisitor(ctx, staff, {
+    service: ctx.name,
+    visitor: authorHash.toString('base64url'),
+    durationMs: body.duration_ms,
+    reason: body.reason,
+    target,
+  });
 }
 
 /** Lifts a suspension (audited `visitor.unsuspend`); false when there was none. */

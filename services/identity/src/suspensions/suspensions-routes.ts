@@ -22,7 +22,7 @@ const ok = z.object({ ok: z.literal(true) });
  * what every replica loads into memory; the writes are signed by the service as the staff member who
  * decided (audited there, in the service that holds the content), so they need the suspensions right.
  */
-export const suspensionsInternalRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
+export const suspensionsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const access = staffOnly(app, 'suspensions');
   const source = pgStandingsSource(ctx.sql, ctx.now);
