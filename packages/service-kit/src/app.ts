@@ -83,7 +83,7 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
    * Where this service's kit keeps and reads suspensions and address blocks; default identity over
    * HTTP (IDENTITY_URL). Identity alone gives its own tables (it keeps them).
    */
-  standingsSource?(sql: Db, now: () => number): StandingsSource;
+  standingsSource?(sql: Db): StandingsSource;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
   /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit tasks/). */
@@ -291,7 +291,7 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   app.decorate('visitorOf', visitorOf);
   const writeStandings = createStandings({
     source: def.standingsSource
-      ? def.standingsSource(deps.sql, deps.now ?? Date.now)
+      ? def.standingsSource(deps.sql)
       : identityStandingsSource(deps.identityUrl ?? DEFAULT_IDENTITY_URL, deps.staffSecret),
     redis: deps.redis,
     secret: deps.visitorSecret,

@@ -22,8 +22,8 @@ const STANDINGS_TIMEOUT_MS = 2_000;
  * over HTTP (identityStandingsSource). Every call may throw; the caller decides what that means.
  */
 export interface StandingsSource {
-  /** The decisions in force now (lifted and expired ones left out). */
-  load(): Promise<{ suspensions: Suspension[]; blocks: AddressBlock[] }>;
+  /** The decisions in force at `at` (the caller's clock, epoch ms): lifted and expired ones left out. */
+  load(at: number): Promise<{ suspensions: Suspension[]; blocks: AddressBlock[] }>;
   suspend(s: Suspension, staff: StaffIdentity): Promise<void>;
   /** False when there was no such suspension. */
   lift(service: string, visitor: string, staff: StaffIdentity): Promise<boolean>;
@@ -63,8 +63,8 @@ export function identityStandingsSource(identityUrl: string, staffSecret: string
     throw new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE);
   };
   return {
-    async load() {
-      const answer = await send('GET', STANDINGS_INTERNAL_PATHS.list);
+    async load(at) {
+      const answer = await send('GET', `${STANDINGS_INTERNAL_PATHS.list}?at=${Math.floor(at)}`);
       if (answer.status !== 200) throw new Error(`identity answered ${answer.status} to the standings list`);
       return SuspensionsListResponse.parse(answer.body);
     },

@@ -147,7 +147,7 @@ export function createStandings(opts: {
 
   const reload = async (marker: string | null): Promise<Copy | undefined> => {
     try {
-      const { suspensions, blocks } = await source.load();
+      const { suspensions, blocks } = await source.load(now());
       copy = {
         marker,
         loadedAt: now(),
@@ -215,7 +215,7 @@ export function createStandings(opts: {
       await decided();
       return lifted;
     },
-    suspensions: async () => (await source.load()).suspensions.filter((s) => stillOn(s.until)),
+    suspensions: async () => (await source.load(now())).suspensions,
     async block(b, staff) {
       await source.block(b, staff);
       await decided();
@@ -225,7 +225,7 @@ export function createStandings(opts: {
       await decided();
       return lifted;
     },
-    blocks: async () => (await source.load()).blocks.filter((b) => stillOn(b.until)),
+    blocks: async () => (await source.load(now())).blocks,
     async suspensionOf(token) {
       const c = await current();
       return c ? suspensionIn(c, token) : null;

@@ -15,14 +15,14 @@ const toBlock = (r: BlockRow): AddressBlock => ({ ...r, until: r.until.getTime()
 
 /**
  * Identity's tables as the kit's standings source: identity's own kit reads them directly, every
- * other service through the internal routes (suspensions-internal-routes.ts). "In force" is judged
- * by the service clock (`now`, the test clock in tests). A new suspension of a suspended visitor
+ * other service through the internal routes (suspensions-routes.ts). "In force" is judged
+ * at the time the asking service gives (its clock: the test clock in tests). A new suspension of a suspended visitor
  * replaces the old one (the latest decision stands; the audit log keeps both).
  */
-export function pgStandingsSource(sql: Db, now: () => number): StandingsSource {
+export function pgStandingsSource(sql: Db): StandingsSource {
   return {
-    async load() {
-      const at = new Date(now());
+    async load(atMs) {
+      const at = new Date(atMs);
       const [suspensions, blocks] = await Promise.all([
         sql<SuspensionRow[]>`SELECT service, visitor, until, reason, staff, at FROM visitor_suspensions WHERE until IS NULL OR until > ${at}`,
         sql<BlockRow[]>`SELECT address, until, reason, staff, at FROM address_blocks WHERE until > ${at}`,
@@ -38,10 +38,8 @@ export function pgStandingsSource(sql: Db, now: () => number): StandingsSource {
           SET until = EXCLUDED.until, reason = EXCLUDED.reason, staff = EXCLUDED.staff, at = EXCLUDED.at`;
     },
     async lift(service, visitor) {
-      // Only one in force counts as lifted; an expired row goes too (it stopped applying already).
-      const rows = await sql<{ until: Date | null }[]>`
-        DELETE FROM visitor_suspensions WHERE service = ${service} AND visitor = ${visitor} RETURNING until`;
-      return rows.some((r) => r.until === null || r.until.getTime() > now());
+      const rows = await sql`DELETE FROM visitor_suspensions WHERE service = ${service} AND visitor = ${visitor} RETURNING 1`;
+      return rows.length > 0;
     },
     async block(b) {
       await sql`
@@ -51,8 +49,8 @@ export function pgStandingsSource(sql: Db, now: () => number): StandingsSource {
           SET until = EXCLUDED.until, reason = EXCLUDED.reason, staff = EXCLUDED.staff, at = EXCLUDED.at`;
     },
     async unblock(address) {
-      const rows = await sql<{ until: Date }[]>`DELETE FROM address_blocks WHERE address = ${address} RETURNING until`;
-      return rows.some((r) => r.until.getTime() > now());
+      const rows = await sql`DELETE FROM address_blocks WHERE address = ${address} RETURNING 1`;
+      return rows.length > 0;
     },
   };
 }

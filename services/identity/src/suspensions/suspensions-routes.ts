@@ -15,6 +15,8 @@ import { pgStandingsSource } from './suspensions-repository.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 const ok = z.object({ ok: z.literal(true) });
+/** `at`: the asking service's clock (epoch ms), which judges what is in force; default identity's. */
+const StandingsListQuery = z.object({ at: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
 
 /**
  * Where every other service's kit keeps and reads suspensions and address blocks (kit
@@ -25,9 +27,13 @@ const ok = z.object({ ok: z.literal(true) });
 export const suspensionsRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const access = staffOnly(app, 'suspensions');
-  const source = pgStandingsSource(ctx.sql, ctx.now);
+  const source = pgStandingsSource(ctx.sql);
 
-  app.get(STANDINGS_INTERNAL_PATHS.list, { schema: { response: { 200: SuspensionsListResponse } } }, async () => source.load());
+  app.get(
+    STANDINGS_INTERNAL_PATHS.list,
+    { schema: { querystring: StandingsListQuery, response: { 200: SuspensionsListResponse, 400: ErrorResponse } } },
+    async (request) => source.load(request.query.at ?? ctx.now()),
+  );
 
   app.post(
     STANDINGS_INTERNAL_PATHS.suspend,
