@@ -16,7 +16,16 @@ const DURATIONS: { label: string; ms: number | null }[] = [
  * "Suspend author" of any content (the one suspension form of the admin app): the visitor can still
  * read but cannot write anywhere; they see the reason. `title` names the content for staff.
  */
-export function SuspendAuthorButton({ content, title }: { content: SuspendableContent; title: string }) {
+export function SuspendAuthorButton({
+  content,
+  title,
+  labelled = false,
+}: {
+  content: SuspendableContent;
+  title: string;
+  /** Show the "Suspend author" label at every width (cards); table rows show the icon below lg. */
+  labelled?: boolean;
+}) {
   const formId = `suspend-${content.kind}-${content.id}`;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -43,9 +52,9 @@ export function SuspendAuthorButton({ content, title }: { content: SuspendableCo
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`Suspend the author of “${title}”`} onClick={() => setOpen(true)}>
+      <Button variant={labelled ? 'outline' : 'ghost'} size="sm" aria-label={`Suspend the author of “${title}”`} onClick={() => setOpen(true)}>
         <Ban aria-hidden="true" />
-        <span className="hidden lg:inline">Suspend</span>
+        <span className={labelled ? undefined : 'hidden lg:inline'}>{labelled ? 'Suspend author' : 'Suspend'}</span>
       </Button>
       <ConfirmDialog
         open={open}

@@ -113,7 +113,11 @@ export function ReportCard({
           )}
         </div>
       )}
-      {canResolve && suspendable && <SuspendAuthorButton content={suspendable} title={heading} />}
+      {canResolve && suspendable && (
+        <div className="flex">
+          <SuspendAuthorButton content={suspendable} title={heading} labelled />
+        </div>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>
           By {report.reporter_name}
