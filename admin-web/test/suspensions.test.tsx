@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { moderatorHandlers, post, signedInAs } from './fixtures.ts';
+import type { StaffJob } from '@wfm/contracts/jobs';
+import { moderatorHandlers, post, report, signedInAs } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 import { expectToast } from './toasts.ts';
@@ -89,4 +90,64 @@ describe('suspensions tab', () => {
     await expectToast('Author suspended');
     expect(bodies).toEqual([{ duration_ms: null, reason: 'spam' }]);
   });
+
+  it('suspends the author of a job posting from the Jobs tab (the one suspension form, jobs route)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/admin/jobs/5/suspend-author', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ service: 'jobs', visitor: VISITOR, until: T0 + 86_400_000, reason: 'fake ads', staff: 'alex', at: T0 }, { status: 201 });
+      }),
+      signedInAs('Moderator'),
+      ...moderatorHandlers({ jobs: [job({ id: 5, title: 'Too good to be true' })] }),
+    );
+    renderApp('/admin?tab=jobs');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend the author of “Too good to be true”' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Suspend the author?' });
+    await user.type(within(dialog).getByLabelText('Reason shown to the visitor'), 'fake ads');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await expectToast('Author suspended');
+    expect(bodies).toEqual([{ duration_ms: 86_400_000, reason: 'fake ads' }]);
+  });
+
+  it('suspends the author of a reported comment from its report, and shows the server message when refused', async () => {
+    server.use(
+      http.post('/api/admin/posts/comments/44/suspend-author', () => HttpResponse.json({ message: 'That content has no known author' }, { status: 404 })),
+      signedInAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [report({ id: 3, kind: 'comment', post_id: 9, comment_id: 44, title: 'Shift bids', content: 'you are all idiots', ticket_reference: 'RPT-1A2B3' })],
+      }),
+    );
+    renderApp('/admin?tab=reports');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend the author of “Comment #44 on Shift bids”' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Suspend the author?' });
+    await user.type(within(dialog).getByLabelText('Reason shown to the visitor'), 'insults');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await expectToast('Failed to suspend', 'That content has no known author');
+  });
 });
+
+const job = (over: Partial<StaffJob> = {}): StaffJob => ({
+  id: 1,
+  title: 'Workforce Planner',
+  company: 'Acme',
+  location: 'Manila',
+  job_type: 'Full-time',
+  category: 'Workforce Management',
+  description: 'Own the forecast.',
+  requirements: 'WFM experience.',
+  salary_range: null,
+  apply_url: 'https://careers.example.com/1',
+  tags: [],
+  submitted_by: 'Anonymous',
+  status: 'pending',
+  created_at: 1_700_000_000_000,
+  flagged: false,
+  approved_at: null,
+  expires_at: null,
+  updated_at: 1_700_000_000_000,
+  ...over,
+});
+

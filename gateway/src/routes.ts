@@ -242,6 +242,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   },
   { prefix: '/api/admin/tools', service: 'catalog', access: 'staff', csrf: true },
   { prefix: '/api/admin/polls', service: 'catalog', access: 'staff', csrf: true },
+  { prefix: '/api/admin/templates', service: 'catalog', access: 'staff', csrf: true },
   { prefix: '/api/admin/held/catalog', service: 'catalog', access: 'staff', csrf: true },
 
   {

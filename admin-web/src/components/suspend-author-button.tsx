@@ -2,7 +2,7 @@ import { Button, ConfirmDialog, Input, Label, toast } from '@wfm/ui';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
-import { useSuspendAuthor } from '../lib/suspend-author.ts';
+import { useSuspendAuthor, type SuspendableContent } from '../lib/suspend-author.ts';
 
 const DAY = 86_400_000;
 const DURATIONS: { label: string; ms: number | null }[] = [
@@ -12,8 +12,21 @@ const DURATIONS: { label: string; ms: number | null }[] = [
   { label: 'For good', ms: null },
 ];
 
-/** "Suspend author" of a post: the visitor can still read but cannot write anywhere; they see the reason. */
-export function SuspendAuthorButton({ postId, title }: { postId: number; title: string }) {
+/**
+ * "Suspend author" of any content (the one suspension form of the admin app): the visitor can still
+ * read but cannot write anywhere; they see the reason. `title` names the content for staff.
+ */
+export function SuspendAuthorButton({
+  content,
+  title,
+  labelled = false,
+}: {
+  content: SuspendableContent;
+  title: string;
+  /** Show the "Suspend author" label at every width (cards); table rows show the icon below lg. */
+  labelled?: boolean;
+}) {
+  const formId = `suspend-${content.kind}-${content.id}`;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [duration, setDuration] = useState(0);
@@ -25,7 +38,7 @@ export function SuspendAuthorButton({ postId, title }: { postId: number; title: 
       return;
     }
     suspend.mutate(
-      { postId, duration_ms: DURATIONS[duration]!.ms, reason: reason.trim() },
+      { content, duration_ms: DURATIONS[duration]!.ms, reason: reason.trim() },
       {
         onSuccess: () => {
           setOpen(false);
@@ -39,9 +52,9 @@ export function SuspendAuthorButton({ postId, title }: { postId: number; title: 
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`Suspend the author of “${title}”`} onClick={() => setOpen(true)}>
+      <Button variant={labelled ? 'outline' : 'ghost'} size="sm" aria-label={`Suspend the author of “${title}”`} onClick={() => setOpen(true)}>
         <Ban aria-hidden="true" />
-        <span className="hidden lg:inline">Suspend</span>
+        <span className={labelled ? undefined : 'hidden lg:inline'}>{labelled ? 'Suspend author' : 'Suspend'}</span>
       </Button>
       <ConfirmDialog
         open={open}
@@ -50,11 +63,11 @@ export function SuspendAuthorButton({ postId, title }: { postId: number; title: 
         description={
           <>
             <span>The author of “{title}” will be refused every write on the site (reading still works) and will see your reason.</span>
-            <Label htmlFor={`suspend-reason-${postId}`}>Reason shown to the visitor</Label>
-            <Input id={`suspend-reason-${postId}`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-            <Label htmlFor={`suspend-duration-${postId}`}>For</Label>
+            <Label htmlFor={`${formId}-reason`}>Reason shown to the visitor</Label>
+            <Input id={`${formId}-reason`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+            <Label htmlFor={`${formId}-duration`}>For</Label>
             <select
-              id={`suspend-duration-${postId}`}
+              id={`${formId}-duration`}
               className="h-9 rounded-md border px-2"
               value={duration}
               onChange={(e) => setDuration(Number(e.target.value))}

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServiceName, StaffRole } from '@wfm/contracts/shared';
 import type { EventBus } from './bus/types.ts';
-import type { Sql } from './db.ts';
+import type { Db, Sql } from './db.ts';
 import { registerRequestDeadline } from './dependency-errors.ts';
 import { registerConnectionDraining } from './draining.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -38,6 +38,7 @@ import {
   VISITOR_TOKEN_HEADER, type Visitor, type VisitorVerifier } from './visitor.ts';
 import { createIdentityClient } from './identity-client.ts';
 import { createStandings, isWriteMethod, type Standings } from './suspensions.ts';
+import { identityStandingsSource, type StandingsSource } from './suspensions-source.ts';
 import { createVisitorStandings, subscribeVisitorRevocations, visitorResolver } from './revocations.ts';
 import { DEFAULT_IDENTITY_URL, loadEnv, serviceEnvSchema, type ServiceEnv } from './env.ts';
 import { outboxStaffActionLog, type StaffActionLog } from './staff-actions.ts';
@@ -78,6 +79,11 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   routes: readonly ServiceRoutes<C>[];
   /** Runs once the app is ready (also under app.inject): subscriptions and the like. */
   onReady?(app: FastifyInstance, ctx: C): Promise<void>;
+  /**
+   * Where this service's kit keeps and reads suspensions and address blocks; default identity over
+   * HTTP (IDENTITY_URL). Identity alone gives its own tables (it keeps them).
+   */
+  standingsSource?(sql: Db): StandingsSource;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
   /** Background tasks: handlers and repeatable tasks on the service's own queue, run in its process (kit tasks/). */
@@ -284,11 +290,15 @@ export async function createServiceApp<C extends ServiceContext>(def: ServiceDef
   const visitorOf = visitorResolver(verifyVisitor, standings);
   app.decorate('visitorOf', visitorOf);
   const writeStandings = createStandings({
+    source: def.standingsSource
+      ? def.standingsSource(deps.sql)
+      : identityStandingsSource(deps.identityUrl ?? DEFAULT_IDENTITY_URL, deps.staffSecret),
     redis: deps.redis,
     secret: deps.visitorSecret,
     now: deps.now ?? Date.now,
     namespace: deps.rateLimits?.namespace,
-    onStoreError: (err) => app.log.warn({ err }, 'suspension check skipped: store unavailable'),
+    onStoreError: (err) => app.log.warn({ err }, 'suspension check: Redis or identity unavailable, using the decisions this replica has'),
+    onUnchecked: (err) => app.log.warn({ err }, 'suspension check skipped: no decisions loaded yet (Redis and identity unavailable)'),
   });
   app.decorate('standings', writeStandings);
   app.decorate('uploadSettings', { ...DEFAULT_UPLOAD_SETTINGS, ...deps.uploads });

@@ -99,6 +99,7 @@ export {
   addressBlockMessage,
   blockAddress,
   liftSuspension,
+  suspendAuthor,
   suspendVisitor,
   suspensionMessage,
   unblockAddress,
@@ -106,6 +107,8 @@ export {
   type Standings,
   type Suspension,
 } from './suspensions.ts';
+export { suspendAuthorRoutes, type SuspendableContent } from './suspend-author-routes.ts';
+export { identityStandingsSource, STANDINGS_INTERNAL_PATHS, type StandingsSource } from './suspensions-source.ts';
 export { createIdentityClient, type IdentityClient, type IdentityClientOptions } from './identity-client.ts';
 export { INCOMPLETE_REQUEST_MESSAGE } from './client-error.ts';
 export { exitOnSignals, type ExitOnSignalsOptions } from './shutdown.ts';

@@ -1,12 +1,14 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import type { ServiceContext } from './context.ts';
 import { recordStaffAction, type StaffAction } from './staff-actions.ts';
 import type { StaffIdentity } from './staff-signature.ts';
 import { clientAddressKey } from './client-address.ts';
-import { forbidden } from './errors.ts';
+import { SUSPENSION_MESSAGES } from '@wfm/contracts/identity';
+import { forbidden, notFound } from './errors.ts';
 import { verifyVisitorToken } from './visitor.ts';
+import type { StandingsSource } from './suspensions-source.ts';
 
 /**
  * Suspensions and address blocks: staff decisions that refuse WRITES (reads stay) in every service.
@@ -19,13 +21,17 @@ import { verifyVisitorToken } from './visitor.ts';
  * - An address block names an IPv4 address or IPv6 /64 (clientAddressKey) for a time: it refuses
  *   writes from there whatever token is sent (floods that rotate tokens).
  *
- * Both live in the Redis every service shares (REDIS_URL), under one prefix, each key expiring with
- * its decision (a suspension "for good" has no expiry); a service without Redis (tests, one-process
- * development) keeps them in memory, shared by the service apps of that process. Every check reads Redis at most every STANDING_REFRESH_MS per
- * replica for the list of services with suspensions, then one MGET per write.
+ * Kept for good in identity's PostgreSQL (suspensions-source.ts: identity's tables, or identity
+ * over HTTP). Each replica holds the decisions in force in memory (a few hundred rows) and checks a
+ * write against that copy. It reloads the copy when the change marker in the shared Redis differs
+ * from the one it loaded with (every decision writes a new marker, so a decision reaches every
+ * replica on its next write), when the marker is gone (Redis flushed, down, or no REDIS_URL: then
+ * every STANDING_REFRESH_MS), and at least every STANDING_TRUST_MS. A replica that cannot reload
+ * keeps enforcing the copy it has; one that never loaded (started while identity was down) lets
+ * writes through with a warning (fail open, docs/decisions.md).
  */
 
-/** Redis key base; RATE_LIMIT_NAMESPACE (if set) is inserted after it, as for the rate limits. */
+/** Redis key base of the change marker; RATE_LIMIT_NAMESPACE (if set) is inserted after it, as for the rate limits. */
 export const STANDINGS_REDIS_BASE = 'wfm-standing:';
 
 export interface Suspension {
@@ -62,107 +68,65 @@ export function addressBlockMessage(b: Pick<AddressBlock, 'until'>): string {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isWriteMethod = (method: string) => WRITE_METHODS.has(method);
 
-/** The store both kinds of decision are kept in: Redis when the service has one, else memory. */
-export interface StandingStore {
-  get(keys: string[]): Promise<(string | null)[]>;
-  set(key: string, value: string, ttlMs: number | null): Promise<void>;
-  del(key: string): Promise<boolean>;
-  list(prefix: string): Promise<string[]>;
-  services(): Promise<string[]>;
-  addService(service: string): Promise<void>;
-}
-
-interface MemoryData {
-  data: Map<string, { value: string; expires: number | null }>;
-  services: Set<string>;
-}
 /**
- * Without Redis the decisions are kept per process, shared by every service app of the process
- * (`npm start` runs all six in one), one set per key base (namespace).
+ * Without Redis the change marker is kept per process, shared by every service app of the process
+ * (`npm start` runs all six in one), one per key base (namespace).
  */
-const memoryData = new Map<string, MemoryData>();
+const processMarkers = new Map<string, string>();
 
-function memoryStore(base: string, now: () => number): StandingStore {
-  let shared = memoryData.get(base);
-  if (!shared) {
-    shared = { data: new Map(), services: new Set() };
-    memoryData.set(base, shared);
-  }
-  const { data, services } = shared;
-  const live = (key: string) => {
-    const e = data.get(key);
-    if (!e) return null;
-    if (e.expires !== null && e.expires <= now()) return null;
-    return e.value;
-  };
-  return {
-    get: async (keys) => keys.map(live),
-    set: async (key, value, ttlMs) => void data.set(key, { value, expires: ttlMs === null ? null : now() + ttlMs }),
-    del: async (key) => live(key) !== null && data.delete(key),
-    list: async (prefix) => [...data.keys()].filter((k) => k.startsWith(prefix)).map(live).filter((v): v is string => v !== null),
-    services: async () => [...services],
-    addService: async (s) => void services.add(s),
-  };
-}
-
-function redisStore(redis: Redis, servicesKey: string): StandingStore {
-  return {
-    get: async (keys) => (keys.length ? redis.mget(...keys) : []),
-    set: async (key, value, ttlMs) => {
-      if (ttlMs === null) await redis.set(key, value);
-      else await redis.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
-    },
-    del: async (key) => (await redis.del(key)) > 0,
-    list: async (prefix) => {
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== '0');
-      const values = keys.length ? await redis.mget(...keys) : [];
-      return values.filter((v): v is string => v !== null);
-    },
-    services: async () => redis.smembers(servicesKey),
-    addService: async (s) => void (await redis.sadd(servicesKey, s)),
-  };
-}
-
-/** How long a replica trusts its list of services that have suspensions (a new service's first suspension). */
+/** How long a replica without a change marker (Redis flushed, down, absent) trusts its copy. */
 export const STANDING_REFRESH_MS = 5_000;
+/** How long a replica trusts its copy even when the marker did not change (a marker write that failed). */
+export const STANDING_TRUST_MS = 60_000;
 
 export interface Standings {
-  suspend(s: Suspension): Promise<void>;
-  lift(service: string, visitor: string): Promise<boolean>;
+  suspend(s: Suspension, staff: StaffIdentity): Promise<void>;
+  lift(service: string, visitor: string, staff: StaffIdentity): Promise<boolean>;
+  /** The suspensions in force, as identity's PostgreSQL has them now. */
   suspensions(): Promise<Suspension[]>;
-  block(b: AddressBlock): Promise<void>;
-  unblock(address: string): Promise<boolean>;
+  block(b: AddressBlock, staff: StaffIdentity): Promise<void>;
+  unblock(address: string, staff: StaffIdentity): Promise<boolean>;
+  /** The address blocks in force, as identity's PostgreSQL has them now. */
   blocks(): Promise<AddressBlock[]>;
-  /** The suspension that covers `token` now, if any. */
+  /** The suspension that covers `token` now, if any (null also when no copy could be loaded). */
   suspensionOf(token: unknown): Promise<Suspension | null>;
-  /** The block that covers `ip` now, if any. */
+  /** The block that covers `ip` now, if any (null also when no copy could be loaded). */
   blockOf(ip: string): Promise<AddressBlock | null>;
   /** Throws the 403 a write from this token/address gets, or returns. */
   checkWrite(token: unknown, ip: string): Promise<void>;
 }
 
+interface Copy {
+  marker: string | null;
+  loadedAt: number;
+  /** Dropped by this replica's own decision: reload on the next check (kept while a reload fails). */
+  stale: boolean;
+  suspensions: Map<string, Suspension>;
+  services: string[];
+  blocks: Map<string, AddressBlock>;
+}
+
 export function createStandings(opts: {
+  source: StandingsSource;
   redis: Redis | undefined;
   secret: string;
   now: () => number;
   /** RATE_LIMIT_NAMESPACE: separates test runs (and deployments) sharing one Redis. */
   namespace?: string | undefined;
-  /** Called when Redis fails during a write check; the write then goes ahead (fail open). */
+  /** Called when Redis or identity fails during a write check (the check then uses what it has). */
   onStoreError?: (err: unknown) => void;
+  /** Called when a write goes ahead unchecked: no copy of the decisions was ever loaded (fail open). */
+  onUnchecked?: (err: unknown) => void;
 }): Standings {
-  const { now, secret } = opts;
+  const { now, secret, source, redis } = opts;
   const base = opts.namespace ? `${STANDINGS_REDIS_BASE}${opts.namespace}:` : STANDINGS_REDIS_BASE;
-  const SUSPENSION_PREFIX = `${base}suspension:`;
-  const ADDRESS_BLOCK_PREFIX = `${base}address-block:`;
-  const sKey = (service: string, visitor: string) => `${SUSPENSION_PREFIX}${service}:${visitor}`;
-  const bKey = (address: string) => `${ADDRESS_BLOCK_PREFIX}${address}`;
-  const store = opts.redis ? redisStore(opts.redis, `${base}suspended-services`) : memoryStore(base, now);
+  const markerKey = `${base}marker`;
+  const readMarker = async (): Promise<string | null> => (redis ? redis.get(markerKey) : (processMarkers.get(base) ?? null));
+  const writeMarker = async () => {
+    const marker = randomUUID();
+    if (redis) await redis.set(markerKey, marker);
+    else processMarkers.set(base, marker);
+  };
   const serviceKeys = new Map<string, Buffer>();
   const serviceKey = (service: string) => {
     let key = serviceKeys.get(service);
@@ -172,67 +136,118 @@ export function createStandings(opts: {
     }
     return key;
   };
-  let known: { services: string[]; until: number } | undefined;
-  const services = async () => {
-    if (known && known.until > now()) return known.services;
-    known = { services: await store.services(), until: now() + STANDING_REFRESH_MS };
-    return known.services;
-  };
-  // A stored decision also carries its end, so an expired one never counts (memory or a Redis TTL late).
+  const sKey = (service: string, visitor: string) => `${service}:${visitor}`;
+  // A decision also carries its end, so an expired one never counts (the service clock decides).
   const stillOn = (until: number | null) => until === null || until > now();
 
-  const standings: Standings = {
-    async suspend(s) {
-      await store.addService(s.service);
-      known = undefined;
-      await store.set(sKey(s.service, s.visitor), JSON.stringify(s), s.until === null ? null : s.until - now());
+  let copy: Copy | undefined;
+  let loading: Promise<Copy | undefined> | undefined;
+  let retryAt = 0;
+  let lastError: unknown;
+
+  const reload = async (marker: string | null): Promise<Copy | undefined> => {
+    try {
+      const { suspensions, blocks } = await source.load(now());
+      copy = {
+        marker,
+        loadedAt: now(),
+        stale: false,
+        suspensions: new Map(suspensions.map((s) => [sKey(s.service, s.visitor), s])),
+        services: [...new Set(suspensions.map((s) => s.service))],
+        blocks: new Map(blocks.map((b) => [b.address, b])),
+      };
+    } catch (err) {
+      // Identity away: keep enforcing what this replica knew; try again after STANDING_REFRESH_MS.
+      lastError = err;
+      retryAt = now() + STANDING_REFRESH_MS;
+      opts.onStoreError?.(err);
+    }
+    return copy;
+  };
+
+  /** This replica's copy of the decisions in force, reloaded when it may be out of date. */
+  const current = async (): Promise<Copy | undefined> => {
+    let marker: string | null = null;
+    try {
+      marker = await readMarker();
+    } catch (err) {
+      opts.onStoreError?.(err);
+    }
+    const t = now();
+    if (copy && !copy.stale && copy.loadedAt + STANDING_TRUST_MS > t) {
+      if (marker !== null ? marker === copy.marker : copy.loadedAt + STANDING_REFRESH_MS > t) return copy;
+    }
+    if (t < retryAt) return copy;
+    loading ??= reload(marker).finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+
+  const decided = async () => {
+    if (copy) copy.stale = true;
+    retryAt = 0;
+    // The decision is kept; a marker that fails to change only delays other replicas (STANDING_TRUST_MS).
+    await writeMarker().catch((err: unknown) => opts.onStoreError?.(err));
+  };
+
+  const suspensionIn = (c: Copy, token: unknown): Suspension | null => {
+    const id = verifyVisitorToken(secret, token);
+    if (id === null) return null;
+    for (const name of c.services) {
+      const s = c.suspensions.get(sKey(name, createHmac('sha256', serviceKey(name)).update(id).digest('base64url')));
+      if (s && stillOn(s.until)) return s;
+    }
+    return null;
+  };
+  const blockIn = (c: Copy, ip: string): AddressBlock | null => {
+    const b = c.blocks.get(clientAddressKey(ip));
+    return b && stillOn(b.until) ? b : null;
+  };
+
+  return {
+    async suspend(s, staff) {
+      await source.suspend(s, staff);
+      await decided();
     },
-    lift: (service, visitor) => store.del(sKey(service, visitor)),
-    async suspensions() {
-      return (await store.list(SUSPENSION_PREFIX)).map((v) => JSON.parse(v) as Suspension).filter((s) => stillOn(s.until));
+    async lift(service, visitor, staff) {
+      const lifted = await source.lift(service, visitor, staff);
+      await decided();
+      return lifted;
     },
-    async block(b) {
-      await store.set(bKey(b.address), JSON.stringify(b), b.until - now());
+    suspensions: async () => (await source.load(now())).suspensions,
+    async block(b, staff) {
+      await source.block(b, staff);
+      await decided();
     },
-    unblock: (address) => store.del(bKey(address)),
-    async blocks() {
-      return (await store.list(ADDRESS_BLOCK_PREFIX)).map((v) => JSON.parse(v) as AddressBlock).filter((b) => stillOn(b.until));
+    async unblock(address, staff) {
+      const lifted = await source.unblock(address, staff);
+      await decided();
+      return lifted;
     },
+    blocks: async () => (await source.load(now())).blocks,
     async suspensionOf(token) {
-      const id = verifyVisitorToken(secret, token);
-      if (id === null) return null;
-      const names = await services();
-      if (names.length === 0) return null;
-      const keys = names.map((name) => sKey(name, createHmac('sha256', serviceKey(name)).update(id).digest('base64url')));
-      for (const value of await store.get(keys)) {
-        if (value === null) continue;
-        const s = JSON.parse(value) as Suspension;
-        if (stillOn(s.until)) return s;
-      }
-      return null;
+      const c = await current();
+      return c ? suspensionIn(c, token) : null;
     },
     async blockOf(ip) {
-      const [value] = await store.get([bKey(clientAddressKey(ip))]);
-      if (!value) return null;
-      const b = JSON.parse(value) as AddressBlock;
-      return stillOn(b.until) ? b : null;
+      const c = await current();
+      return c ? blockIn(c, ip) : null;
     },
     async checkWrite(token, ip) {
-      let block: AddressBlock | null;
-      let suspension: Suspension | null;
-      try {
-        [block, suspension] = await Promise.all([standings.blockOf(ip), standings.suspensionOf(token)]);
-      } catch (err) {
-        // Redis away: moderation must not stop every write of the site; the rate limits and the
-        // pressure gate still hold a flood.
-        opts.onStoreError?.(err);
+      const c = await current();
+      if (!c) {
+        // Neither Redis nor identity gave this replica the decisions since it started: moderation
+        // must not stop every write of the site; the rate limits and the pressure gate still hold a flood.
+        opts.onUnchecked?.(lastError);
         return;
       }
+      const suspension = suspensionIn(c, token);
       if (suspension) throw forbidden(suspensionMessage(suspension));
+      const block = blockIn(c, ip);
       if (block) throw forbidden(addressBlockMessage(block));
     },
   };
-  return standings;
 }
 
 /** What the staff functions need: the service's pool, its audit log, its standings and clock. */
@@ -259,15 +274,37 @@ export async function suspendVisitor(
   };
   await ctx.sql.begin(async (tx) => {
     await recordStaffAction(tx, ctx, staff, { action: 'visitor.suspend', target: input.target });
-    await ctx.standings.suspend(suspension);
+    await ctx.standings.suspend(suspension, staff);
   });
   return suspension;
+}
+
+/**
+ * "Suspend the author of this content" for any service: `authorHash` is the service's keyed hash of
+ * the author's token as it stored it with the content (null: unknown, or written without a token:
+ * 404 `SUSPENSION_MESSAGES.authorNotFound`). Audited as `visitor.suspend` on the content.
+ */
+export async function suspendAuthor(
+  ctx: StaffDeps & Pick<ServiceContext, 'name'>,
+  staff: StaffIdentity,
+  target: StaffAction['target'],
+  authorHash: Buffer | null,
+  body: { duration_ms: number | null; reason: string },
+): Promise<Suspension> {
+  if (!authorHash) throw notFound(SUSPENSION_MESSAGES.authorNotFound);
+  return suspendVisitor(ctx, staff, {
+    service: ctx.name,
+    visitor: authorHash.toString('base64url'),
+    durationMs: body.duration_ms,
+    reason: body.reason,
+    target,
+  });
 }
 
 /** Lifts a suspension (audited `visitor.unsuspend`); false when there was none. */
 export async function liftSuspension(ctx: StaffDeps, staff: StaffIdentity, ref: { service: string; visitor: string }): Promise<boolean> {
   return ctx.sql.begin(async (tx) => {
-    const lifted = await ctx.standings.lift(ref.service, ref.visitor);
+    const lifted = await ctx.standings.lift(ref.service, ref.visitor, staff);
     if (lifted) await recordStaffAction(tx, ctx, staff, { action: 'visitor.unsuspend', target: { type: 'visitor', id: `${ref.service}:${ref.visitor}` } });
     return lifted;
   });
@@ -290,7 +327,7 @@ export async function blockAddress(
   const block: AddressBlock = { address: input.address, until: at + input.durationMs, reason: input.reason, staff: staff.username, at };
   await ctx.sql.begin(async (tx) => {
     await recordStaffAction(tx, ctx, staff, { action: 'address.block', target: { type: 'address', id: input.address } });
-    await ctx.standings.block(block);
+    await ctx.standings.block(block, staff);
   });
   return block;
 }
@@ -298,7 +335,7 @@ export async function blockAddress(
 /** Lifts an address block (audited `address.unblock`); false when there was none. */
 export async function unblockAddress(ctx: StaffDeps, staff: StaffIdentity, address: string): Promise<boolean> {
   return ctx.sql.begin(async (tx) => {
-    const lifted = await ctx.standings.unblock(address);
+    const lifted = await ctx.standings.unblock(address, staff);
     if (lifted) await recordStaffAction(tx, ctx, staff, { action: 'address.unblock', target: { type: 'address', id: address } });
     return lifted;
   });

@@ -6,15 +6,26 @@ import type { ServiceDefinition } from '../src/app.ts';
 import type { ServiceRoutes } from '../src/context.ts';
 import { outboxStaffActionLog } from '../src/staff-actions.ts';
 import { loadRateLimitSettings } from '../src/rate-limit-table.ts';
-import { addressBlockKey, blockAddress, liftSuspension, suspendVisitor, unblockAddress } from '../src/suspensions.ts';
+import {
+  addressBlockKey,
+  blockAddress,
+  liftSuspension,
+  STANDING_REFRESH_MS,
+  STANDING_TRUST_MS,
+  suspendVisitor,
+  suspensionMessage,
+  unblockAddress,
+} from '../src/suspensions.ts';
 import { buildTestService, TEST_REDIS_URL, testVisitorToken, type TestService } from '../src/testing.ts';
 import { testClock } from '../src/testing-clock.ts';
 import { randomIp } from '../src/testing-visitors.ts';
 import { requireVisitor } from '../src/visitor.ts';
 import { fixtureService } from './helpers.ts';
+import { startIdentity, type RunningIdentity } from './suspensions-identity.ts';
 
-// Suspensions and address blocks against the real Redis (shared by every service) and PostgreSQL
-// (the audit row goes through the outbox in the same transaction).
+// Suspensions and address blocks against the real identity process (it keeps the decisions in its
+// PostgreSQL), the real Redis (shared by every service: the change marker) and PostgreSQL (the audit
+// row goes through the outbox in the same transaction).
 
 const routes: ServiceRoutes = async (scope) => {
   scope.get('/mine', async (req) => ({ key: requireVisitor(req).key }));
@@ -28,24 +39,28 @@ const routes: ServiceRoutes = async (scope) => {
 const STAFF = { id: 7, username: 'mod-anna', role: 'Moderator' as const };
 const clock = testClock();
 let redis: Redis;
+let identity: RunningIdentity;
+let rateLimits: ReturnType<typeof loadRateLimitSettings>;
 // Two services of one deployment (own namespace in the shared Redis): forum holds the content,
 // jobs is "another service"; both must refuse the suspended visitor's writes.
 const services: Record<'forum' | 'jobs', TestService> = {} as never;
 
 beforeAll(async () => {
+  identity = await startIdentity();
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-  const rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `s${randomBytes(4).toString('hex')}` });
+  rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `s${randomBytes(4).toString('hex')}` });
   const defs: ServiceDefinition[] = [
     { ...fixtureService, name: 'forum', routes: [routes], staffActionLog: outboxStaffActionLog('forum') },
     { ...fixtureService, name: 'jobs', routes: [routes], staffActionLog: outboxStaffActionLog('jobs') },
   ];
-  const [forum, jobs] = await Promise.all(defs.map((def) => buildTestService(def, { redis, rateLimits, now: clock.now })));
+  const [forum, jobs] = await Promise.all(defs.map((def) => buildTestService(def, { redis, rateLimits, now: clock.now, identityUrl: identity.url, relay: false })));
   services.forum = forum!;
   services.jobs = jobs!;
 });
 afterAll(async () => {
   await Promise.all(Object.values(services).map((s) => s.close()));
-  await redis.quit();
+  await redis?.quit();
+  await identity?.stop();
 });
 
 const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, ip = randomIp()) =>
@@ -153,10 +168,10 @@ describe('address blocks', () => {
 
 describe('without Redis (npm start: every service in one process)', () => {
   it('a decision made through one service app is enforced by the other apps of the process', async () => {
-    const rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `m${randomBytes(4).toString('hex')}` });
+    const memoryLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `m${randomBytes(4).toString('hex')}` });
     const [forum, jobs] = await Promise.all(
       (['forum', 'jobs'] as const).map((name) =>
-        buildTestService({ ...fixtureService, name, routes: [routes], staffActionLog: outboxStaffActionLog(name) }, { rateLimits }),
+        buildTestService({ ...fixtureService, name, routes: [routes], staffActionLog: outboxStaffActionLog(name) }, { rateLimits: memoryLimits, identityUrl: identity.url }),
       ),
     );
     try {
@@ -174,6 +189,89 @@ describe('without Redis (npm start: every service in one process)', () => {
       expect((await call(forum!.app, 'POST', '/vote', testVisitorToken(), ip)).statusCode).toBe(403);
     } finally {
       await Promise.all([forum!.close(), jobs!.close()]);
+    }
+  });
+});
+
+describe('durable: identity PostgreSQL keeps the decisions, Redis only says when to reload', () => {
+  const build = (name: 'forum' | 'jobs', over: { redis?: Redis; identityUrl?: string; namespace?: string } = {}) =>
+    buildTestService(
+      { ...fixtureService, name, routes: [routes], staffActionLog: outboxStaffActionLog(name) },
+      {
+        ...(over.redis ? { redis: over.redis } : {}),
+        rateLimits: over.namespace ? loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: over.namespace }) : rateLimits,
+        now: clock.now,
+        identityUrl: over.identityUrl ?? identity.url,
+      },
+    );
+  const flushStandings = async () => {
+    const keys = await redis.keys(`wfm-standing:${rateLimits.namespace}:*`);
+    if (keys.length) await redis.del(...keys);
+  };
+
+  it('a Redis flush: replicas keep refusing (their copy, then identity again), and a new replica loads from identity', async () => {
+    const token = testVisitorToken();
+    const ip = randomIp();
+    const s = await suspendInForum(token, 3_600_000, 'flushed');
+    await blockAddress(services.forum.ctx, STAFF, { address: ip, durationMs: 600_000, reason: 'flood' });
+    expect((await call(services.jobs.app, 'POST', '/vote', token)).statusCode).toBe(403);
+    await flushStandings();
+    expect((await call(services.jobs.app, 'POST', '/vote', token)).json().message).toBe(suspensionMessage(s));
+    // Past the refresh time without a marker, the replica reloads from identity: still refused.
+    clock.advance(STANDING_REFRESH_MS + 1);
+    expect((await call(services.jobs.app, 'POST', '/vote', token)).statusCode).toBe(403);
+    expect((await call(services.forum.app, 'POST', '/vote', testVisitorToken(), ip)).statusCode).toBe(403);
+    const fresh = await build('jobs');
+    try {
+      expect((await call(fresh.app, 'POST', '/vote', token)).json().message).toBe(suspensionMessage(s));
+      expect((await call(fresh.app, 'POST', '/vote', testVisitorToken(), ip)).statusCode).toBe(403);
+      expect((await call(fresh.app, 'POST', '/vote', testVisitorToken())).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a restarted service (with Redis, or without it) keeps refusing the suspended visitor', async () => {
+    const token = testVisitorToken();
+    const s = await suspendInForum(token, null, 'restarted');
+    await services.jobs.close();
+    services.jobs = await build('jobs');
+    expect((await call(services.jobs.app, 'POST', '/vote', token)).json().message).toBe(suspensionMessage(s));
+    const withoutRedis = await build('jobs', { namespace: `r${randomBytes(4).toString('hex')}` });
+    try {
+      expect((await call(withoutRedis.app, 'POST', '/vote', token)).json().message).toBe(suspensionMessage(s));
+    } finally {
+      await withoutRedis.close();
+    }
+  });
+
+  it('identity away: a replica that loaded keeps refusing; one that never loaded lets writes through (fail open)', async () => {
+    const second = await startIdentity();
+    const namespace = `a${randomBytes(4).toString('hex')}`;
+    const forum = await build('forum', { redis, identityUrl: second.url, namespace });
+    const jobs = await build('jobs', { redis, identityUrl: second.url, namespace });
+    let stopped = false;
+    try {
+      const token = testVisitorToken();
+      const visitor = forum.app.verifyVisitor(token)!.key;
+      const s = await suspendVisitor(forum.ctx, STAFF, { service: 'forum', visitor, durationMs: null, reason: 'away', target: { type: 'post', id: 1 } });
+      expect((await call(jobs.app, 'POST', '/vote', token)).statusCode).toBe(403);
+      await second.stop();
+      stopped = true;
+      clock.advance(STANDING_TRUST_MS + 1);
+      expect((await call(jobs.app, 'POST', '/vote', token)).json().message).toBe(suspensionMessage(s));
+      // A decision cannot be taken while identity is away: 503, nothing half-kept.
+      const refused = await suspendVisitor(forum.ctx, STAFF, { service: 'forum', visitor, durationMs: null, reason: 'x', target: { type: 'post', id: 1 } }).catch((err: unknown) => err);
+      expect(refused).toMatchObject({ statusCode: 503 });
+      const started = await build('jobs', { redis, identityUrl: second.url, namespace });
+      try {
+        expect((await call(started.app, 'POST', '/vote', token)).statusCode).toBe(200);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      await Promise.all([forum.close(), jobs.close()]);
+      if (!stopped) await second.stop();
     }
   });
 });

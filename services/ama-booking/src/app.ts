@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type ServiceDefinition } from '@wfm/service-kit';
+import { suspendAuthorRoutes, type ServiceDefinition } from '@wfm/service-kit';
+import { bookingAuthorHash, mentorThreadAuthorHash, questionAuthorHash } from './suspensions/suspensions-repository.ts';
 import { bookingRoutes } from './bookings/bookings-routes.ts';
 import { bookingStaffRoutes } from './bookings/bookings-staff-routes.ts';
 import type { AmaContext } from './context.ts';
@@ -55,6 +56,12 @@ export const service: ServiceDefinition<AmaContext> = {
     mentorRequestRoutes,
     mentorStaffRoutes,
     mentorRequestStaffRoutes,
+    // Staff suspend the asker of a question, the visitor of a booking or the opener of a mentor thread.
+    suspendAuthorRoutes({
+      '/api/admin/ama/questions/:id/suspend-author': { type: 'question', authorHashOf: questionAuthorHash },
+      '/api/admin/ama/bookings/:id/suspend-author': { type: 'booking', authorHashOf: bookingAuthorHash },
+      '/api/admin/mentors/requests/:id/suspend-author': { type: 'mentor-request', authorHashOf: mentorThreadAuthorHash },
+    }),
   ],
   tasks: (ctx) => amaTasks(ctx),
   onReady: async (app, ctx) => {

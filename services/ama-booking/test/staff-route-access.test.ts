@@ -30,5 +30,8 @@ describeStaffRouteAccess(service, {
     'DELETE /api/admin/mentors/:id',
     'GET /api/admin/mentors/:id/requests',
     'GET /api/admin/mentors/requests/:id',
+    'POST /api/admin/ama/questions/:id/suspend-author',
+    'POST /api/admin/ama/bookings/:id/suspend-author',
+    'POST /api/admin/mentors/requests/:id/suspend-author',
   ],
 });

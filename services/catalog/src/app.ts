@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { heldItemsRoutes, type ServiceDefinition } from '@wfm/service-kit';
+import { heldItemsRoutes, suspendAuthorRoutes, type ServiceDefinition } from '@wfm/service-kit';
 import { followForumPosts } from './links/links-service.ts';
 import { pollRoutes } from './polls/polls-routes.ts';
 import { releasePoll } from './polls/polls-service.ts';
 import { pollStaffRoutes } from './polls/polls-staff-routes.ts';
 import { CATALOG_LIMITS } from './rate-limits.ts';
+import { pollAuthorHash, templateAuthorHash, toolAuthorHash } from './suspensions/suspensions-repository.ts';
 import { templateRoutes } from './templates/templates-routes.ts';
 import { forgetHeldTemplate, releaseTemplate } from './templates/templates-service.ts';
 import { toolRoutes } from './tools/tools-routes.ts';
@@ -29,6 +30,12 @@ export const service: ServiceDefinition = {
     heldItemsRoutes('catalog', {
       release: { tool: releaseTool, template: releaseTemplate, poll: releasePoll },
       onDelete: { template: forgetHeldTemplate },
+    }),
+    // Staff suspend the author of a poll, tool or template (the catalog's keyed hash of their token).
+    suspendAuthorRoutes({
+      '/api/admin/polls/:id/suspend-author': { type: 'poll', authorHashOf: pollAuthorHash },
+      '/api/admin/tools/:id/suspend-author': { type: 'tool', authorHashOf: toolAuthorHash },
+      '/api/admin/templates/:id/suspend-author': { type: 'template', authorHashOf: templateAuthorHash },
     }),
   ],
   onReady: async (app, ctx) => {

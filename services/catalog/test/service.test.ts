@@ -12,5 +12,8 @@ describeStaffRouteAccess(service, {
     'GET /api/admin/held/catalog',
     'POST /api/admin/held/catalog/:id/release',
     'POST /api/admin/held/catalog/:id/delete',
+    'POST /api/admin/polls/:id/suspend-author',
+    'POST /api/admin/tools/:id/suspend-author',
+    'POST /api/admin/templates/:id/suspend-author',
   ],
 });

@@ -7,6 +7,8 @@ import { IDENTITY_LIMITS } from './rate-limits.ts';
 import { subscribeStaffNames } from './staff-names/staff-names-service.ts';
 import { visitorsRoutes } from './visitors/visitors-routes.ts';
 import { visitorsStaffRoutes } from './visitors/visitors-staff-routes.ts';
+import { suspensionsRoutes } from './suspensions/suspensions-routes.ts';
+import { pgStandingsSource } from './suspensions/suspensions-repository.ts';
 import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.ts';
 import { fillMissingNameKeys } from './visitors/visitors-repository.ts';
 
@@ -21,7 +23,9 @@ export const service: ServiceDefinition<IdentityContext> = {
     visitorTokens: { issue: () => app.issueVisitorToken(), ...app.visitorTokens },
     recoveryLimiter: createConcurrencyLimiter(identityEnv(base).RECOVERY_MAX_CONCURRENT),
   }),
-  routes: [visitorsStaffRoutes, suspensionsStaffRoutes, visitorsRoutes, recoveryRoutes],
+  routes: [visitorsStaffRoutes, suspensionsStaffRoutes, suspensionsRoutes, visitorsRoutes, recoveryRoutes],
+  // Identity keeps the suspensions and address blocks: its kit reads its own tables.
+  standingsSource: pgStandingsSource,
   onReady: async (app, ctx) => {
     // Profiles written before name keys (or renamed by staff, kept as typed) get theirs.
     await fillMissingNameKeys(ctx.sql);

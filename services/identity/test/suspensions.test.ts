@@ -94,4 +94,25 @@ describe('suspensions registry', () => {
     const bad = await asStaff('POST', '/api/admin/suspensions/lift', { service: 'forum', visitor: 'short' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('keeps decisions in PostgreSQL, in tables a restore leaves alone; the internal writes need a signed staff member', async () => {
+    const comments = await t.sql<{ table: string; comment: string | null }[]>`
+      SELECT c.relname AS table, obj_description(c.oid, 'pg_class') AS comment FROM pg_class c
+      WHERE c.relnamespace = 'identity'::regnamespace AND c.relname IN ('visitor_suspensions', 'address_blocks')`;
+    expect(comments).toHaveLength(2);
+    for (const row of comments) expect(row.comment).toMatch(/^restore: keep/);
+
+    const token = await createSession(t.app);
+    const visitor = forumHash(token)!.key;
+    await suspendVisitor(t.ctx, moderator, { service: 'forum', visitor, durationMs: null, reason: 'kept', target: { type: 'post', id: 1 } });
+    expect(await t.sql`SELECT 1 FROM visitor_suspensions WHERE service = 'forum' AND visitor = ${visitor} AND until IS NULL`).toHaveLength(1);
+    const listed = await t.app.inject({ method: 'GET', url: '/internal/standings' });
+    expect(SuspensionsListResponse.parse(listed.json()).suspensions).toContainEqual(expect.objectContaining({ visitor, reason: 'kept' }));
+
+    const record = { service: 'forum', visitor: 'B'.repeat(43), until: null, reason: 'forged', staff: 'nobody', at: Date.now() };
+    const unsigned = await t.app.inject({ method: 'POST', url: '/internal/standings/suspensions', payload: record });
+    expect(unsigned.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/internal/standings?at=soon' });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -50,3 +50,18 @@ export type AddressBlockView = z.infer<typeof AddressBlockView>;
 
 export const SuspensionsListResponse = z.object({ suspensions: z.array(SuspensionView), blocks: z.array(AddressBlockView) });
 export type SuspensionsListResponse = z.infer<typeof SuspensionsListResponse>;
+
+/** A decision as a service's kit hands it to identity, which keeps it (internal routes, staff-signed). */
+export const SuspensionRecord = SuspensionRef.extend({
+  until: z.number().int().positive().nullable(),
+  reason: SuspensionReason,
+  staff: z.string().min(1).max(100),
+  at: z.number().int().positive(),
+}).strict();
+export const AddressBlockRecord = z.object({
+  address: z.string().min(2).max(64),
+  until: z.number().int().positive(),
+  reason: SuspensionReason,
+  staff: z.string().min(1).max(100),
+  at: z.number().int().positive(),
+}).strict();

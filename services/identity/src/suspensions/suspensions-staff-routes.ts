@@ -28,8 +28,8 @@ const lifted = z.object({ lifted: z.literal(true) });
 /**
  * The registry of suspensions and address blocks (Moderator and up). Suspensions are made where the
  * content is (e.g. forum's "suspend the author"); they are listed and lifted here, and address
- * blocks are made here. The decisions live in the kit's standings (shared Redis), not in identity's
- * schema: every service's kit reads them on each visitor write.
+ * blocks are made here. The decisions are kept in identity's tables (visitor_suspensions,
+ * address_blocks), which the list reads; every service's kit holds a copy to check visitor writes.
  */
 export const suspensionsStaffRoutes: ServiceRoutes<IdentityContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

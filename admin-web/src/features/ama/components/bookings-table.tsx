@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useAssignSeat, useBookings, useDeleteBooking, useSetBookingStatus } from '../api/bookings.ts';
 import { parseSeatPrompt } from '../seat-prompt.ts';
 import { BulkBookingsBar } from './bulk-bookings.tsx';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 
 const BOOKING_VARIANTS: Record<Booking['booking_status'], BadgeVariant> = { pending: 'secondary', confirmed: 'success', cancelled: 'outline' };
 const METHOD_LABELS: Record<Booking['payment_method'], string> = { paypal: 'PayPal', gcash: 'GCash', bank_transfer: 'Bank Transfer' };
@@ -177,6 +178,7 @@ export function BookingsTable({ session }: { session: StaffSession }) {
                     Cancel
                   </Button>
                 )}
+                <SuspendAuthorButton content={{ kind: 'booking', id: booking.id }} title={`the booking of ${booking.participant_name}`} />
                 <Button
                   size="sm"
                   variant="ghost"

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceState } from '../../../components/resource-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAnswerQuestion, useSessionQuestions } from '../api/questions.ts';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 
 function AnswerForm({ question, sessionId }: { question: Question; sessionId: number }) {
   const [answer, setAnswer] = useState(question.answer ?? '');
@@ -68,6 +69,7 @@ export function QuestionsDialog({ session, onClose }: { session: StaffSession; o
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <p className="min-w-0 flex-1 whitespace-pre-line break-words font-medium">{question.question}</p>
                     <Badge variant="secondary">{question.upvotes} upvotes</Badge>
+                    <SuspendAuthorButton content={{ kind: 'question', id: question.id }} title={question.question} />
                   </div>
                   <p className="text-xs text-muted-foreground">{question.isAnonymous ? ANONYMOUS : question.author_name}</p>
                   <AnswerForm question={question} sessionId={session.id} />

@@ -12,6 +12,7 @@ import { useStaffJobs } from '../api/get-jobs.ts';
 import { useDeleteJob, useSetJobStatus } from '../api/job-mutations.ts';
 import { EditJobDialog } from './edit-job-dialog.tsx';
 import { JobStatusBadge } from './job-status.tsx';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 
 /**
  * Every job posting, newest first: approve or reject pending ones (re-approve expired ones), edit,
@@ -153,6 +154,7 @@ export function JobsTab() {
                   <Pencil aria-hidden="true" />
                   <span className="hidden lg:inline">Edit</span>
                 </Button>
+                <SuspendAuthorButton content={{ kind: 'job', id: job.id }} title={job.title} />
                 <DeleteRowButton label={`Delete “${job.title}”`} onClick={() => deletion.ask(job)} />
               </div>
             ),

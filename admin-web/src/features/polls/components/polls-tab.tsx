@@ -11,6 +11,7 @@ import { sitePaths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeletePoll } from '../api/delete-poll.ts';
 import { useAdminPolls } from '../api/get-polls.ts';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 
 const isClosed = (poll: AdminPoll) => poll.expires_at !== null && poll.expires_at <= Date.now();
 
@@ -112,6 +113,7 @@ export function PollsTab() {
                   <ExternalLink aria-hidden="true" />
                   <span className="hidden lg:inline">View</span>
                 </a>
+                <SuspendAuthorButton content={{ kind: 'poll', id: poll.id }} title={poll.title} />
                 <DeleteRowButton label={`Delete “${poll.title}”`} onClick={() => deletion.ask(poll)} />
               </div>
             ),

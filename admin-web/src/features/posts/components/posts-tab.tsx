@@ -133,7 +133,7 @@ export function PostsTab() {
                   <ExternalLink aria-hidden="true" />
                   <span className="hidden lg:inline">View</span>
                 </a>
-                <SuspendAuthorButton postId={post.id} title={post.title} />
+                <SuspendAuthorButton content={{ kind: 'post', id: post.id }} title={post.title} />
                 {post.status === 'open' && (
                   <Button
                     variant="outline"

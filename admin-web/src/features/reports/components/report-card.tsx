@@ -8,6 +8,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useResolvePost } from '../../../lib/resolve-post.ts';
 import { reasonText, reportKindLabel, reportStatus } from '../labels.ts';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
+import type { SuspendableContent } from '../../../lib/suspend-author.ts';
 
 /**
  * One report or help request. A report about a post links to it (new window) and, while the post
@@ -33,6 +35,15 @@ export function ReportCard({
         ? `Comment #${report.comment_id} on ${report.title ?? `post #${postId} (deleted)`}`
         : (report.title ?? 'Help request');
   const isNew = reportStatus(report.status) === 'New';
+  // The author of reported content that is still there can be suspended from the report itself.
+  const suspendable: SuspendableContent | null =
+    report.content === null
+      ? null
+      : report.kind === 'post' && postId !== null
+        ? { kind: 'post', id: postId }
+        : report.kind === 'comment' && report.comment_id !== null
+          ? { kind: 'comment', id: report.comment_id }
+          : null;
   const close = (status: 'Reviewed' | 'Action taken' | 'Dismissed', action: 'none' | 'delete', done: string) =>
     decide.mutate(
       { id: report.id, status, action },
@@ -100,6 +111,11 @@ export function ReportCard({
               </Button>
             )
           )}
+        </div>
+      )}
+      {canResolve && suspendable && (
+        <div className="flex">
+          <SuspendAuthorButton content={suspendable} title={heading} labelled />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">

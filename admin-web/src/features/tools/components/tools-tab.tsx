@@ -9,6 +9,7 @@ import { SectionHeader } from '../../../components/section-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteTool } from '../api/delete-tool.ts';
 import { useAdminTools } from '../api/get-tools.ts';
+import { SuspendAuthorButton } from '../../../components/suspend-author-button.tsx';
 
 /** Only http(s) links are opened; anything else stays text. */
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -99,6 +100,7 @@ export function ToolsTab() {
                     <span className="hidden lg:inline">Visit</span>
                   </a>
                 )}
+                <SuspendAuthorButton content={{ kind: 'tool', id: tool.id }} title={tool.name} />
                 <DeleteRowButton label={`Delete “${tool.name}”`} onClick={() => deletion.ask(tool)} />
               </div>
             ),
