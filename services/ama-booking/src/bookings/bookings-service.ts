@@ -48,21 +48,28 @@ export function bookingView(row: repo.BookingRow): Booking {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 
-/** A refusal by one of the one-active-booking indexes, as the visitor's 409. */
-function oneBookingRefusal(err: unknown): unknown {
+const REFUSAL_MESSAGES = {
+  full: AMA_MESSAGES.sessionFull,
+  share: AMA_MESSAGES.seatShareReached,
+  notBookable: AMA_MESSAGES.sessionNotBookable,
+} as const;
+
+/** A refusal by one of the one-active-booking indexes or by the bookings trigger, as the visitor's 409. */
+function bookingRefusal(err: unknown): unknown {
   const e = err as { code?: string; constraint_name?: string };
-  if (e.code === UNIQUE_VIOLATION && e.constraint_name && repo.ONE_BOOKING_INDEXES.has(e.constraint_name)) {
-    return conflict(AMA_MESSAGES.alreadyBooked);
-  }
-  return err;
+  if (!e.constraint_name) return err;
+  if (e.code === UNIQUE_VIOLATION && repo.ONE_BOOKING_INDEXES.has(e.constraint_name)) return conflict(AMA_MESSAGES.alreadyBooked);
+  const refusal = e.code === CHECK_VIOLATION ? repo.BOOKING_REFUSALS.get(e.constraint_name) : undefined;
+  return refusal ? conflict(REFUSAL_MESSAGES[refusal]) : err;
 }
 
 /**
- * Why a new pending booking from `from` cannot have a place, if it cannot: the session is full, or
- * the address (or its IPv6 /48) holds its share of the session's seats pending payment. One read,
- * under the session lock, which every insert of a pending booking of the session holds, so parallel
- * bookings cannot all pass the counts. A session without a participant limit is never read.
+ * Why a waitlist entry from `from` cannot have a place now, if it cannot: the session is full, or
+ * the address (or its IPv6 /48) holds its share of the session's seats pending payment. Read from
+ * the counters the bookings trigger keeps, under the session row's lock, which the caller holds (a
+ * new booking's insert waits for it). A session without a participant limit is never read.
  */
 async function noPlaceFor(
   ctx: AmaContext,
@@ -109,13 +116,14 @@ async function mailSession(db: Db, sessionId: number) {
 }
 
 /**
- * Books a place. The session row is locked for the transaction, so bookings of one session are
- * decided one at a time: confirmed + pending never exceed max_participants however many arrive
- * together, and a refusal is a clear 409. Everything that needs no lock (the session and pricing
- * for the mail, and a first capacity check that turns visitors of a full session away without
- * queueing on the lock) happens before it, so the locked part is a few short statements.
- * Under the lock too: the client address's share of unpaid seats (seatShare). One active booking
- * per visitor and per normalised email is the unique indexes' (a refusal is a 409 as well).
+ * Books a place. Everything that needs no lock comes first: the session and pricing for the mail, a
+ * first read that turns away a full session, an address at its seat share or a visitor or email
+ * that already booked (prepareBooking), then the booking's outbox event and mail. The booking row
+ * itself is the transaction's last statement: the bookings trigger (migration 006) takes its place
+ * with `seats_taken + 1 WHERE seats_taken < max_participants` and counts the address's unpaid hold,
+ * so the session row is locked from that insert to the commit only, and parallel bookings never
+ * exceed max_participants nor the share. One active booking per visitor and per normalised email
+ * is the unique indexes'. Every refusal is a clear 409 and rolls the event and mail back.
  */
 export async function createBooking(
   ctx: AmaContext,
@@ -141,30 +149,63 @@ export async function createBooking(
             gcash: { number: session.gcash_number ?? '', name: session.gcash_name ?? '', instructions: session.gcash_instructions ?? '' },
           },
         };
-  const result = await ctx.sql.begin(async (tx) => {
-    const now = ctx.now();
-    const locked = await lockSession(tx, sessionId);
-    if (!locked) throw notFound(AMA_MESSAGES.sessionNotFound);
-    if (displayStatus(locked.status, locked.scheduled_time, locked.duration_minutes, now) !== 'scheduled') {
-      throw conflict(AMA_MESSAGES.sessionNotBookable);
-    }
-    const noPlace = await noPlaceFor(ctx, tx, sessionId, locked.max_participants, from);
-    if (noPlace) throw conflict(noPlace === 'full' ? AMA_MESSAGES.sessionFull : AMA_MESSAGES.seatShareReached);
-    return insertHold(ctx, tx, sessionId, body, visitor.hash, from, false, { session, pricing });
-  }).catch((err: unknown) => {
-    throw oneBookingRefusal(err);
-  });
+  const share = seatShare(ctx, session.max_participants);
+  const key = emailKey(body.participant_email);
+  const booking = await ctx.sql
+    .begin(async (tx) => {
+      const now = ctx.now();
+      const early = await repo.prepareBooking(tx, { sessionId, visitorHash: visitor.hash, emailKey: key, from, share });
+      if (early.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
+      if (session.max_participants !== null && early.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
+      if (share && (early.address >= share.address || (from.network_key !== null && early.network >= share.network))) {
+        throw conflict(AMA_MESSAGES.seatShareReached);
+      }
+      const fields: repo.NewBooking = {
+        ...body,
+        session_id: sessionId,
+        email_key: key,
+        address_key: from.address_key,
+        network_key: from.network_key,
+        booking_reference: newBookingReference(),
+        visitor_hash: visitor.hash,
+        created_at: now,
+        payment_deadline: now + PAYMENT_DEADLINE_MS,
+        from_waitlist: false,
+      };
+      const row: repo.BookingRow = {
+        id: early.id,
+        session_id: sessionId,
+        booking_reference: fields.booking_reference,
+        participant_name: body.participant_name,
+        participant_email: body.participant_email,
+        participant_phone: body.participant_phone,
+        payment_method: body.payment_method,
+        booking_status: 'pending',
+        seat_number: null,
+        receipt_uploaded: false,
+        created_at: now,
+        payment_deadline: fields.payment_deadline,
+        cancel_reason: null,
+        from_waitlist: false,
+        visitor_hash: visitor.hash,
+      };
+      await writeEvent(tx, 'ama.booking.created', bookingEvent(row, now));
+      await queueEmail(ctx, tx, bookingReceivedMail(row, session, pricing));
+      await repo.insertPreparedBooking(tx, early.id, fields);
+      return row;
+    })
+    .catch((err: unknown) => {
+      throw bookingRefusal(err);
+    });
   deliverSoon(ctx);
   return {
-    id: result.id,
-    booking_reference: result.booking_reference,
-    session_id: result.session_id,
-    booking_status: result.booking_status,
-    payment_deadline: result.payment_deadline,
+    id: booking.id,
+    booking_reference: booking.booking_reference,
+    session_id: booking.session_id,
+    booking_status: booking.booking_status,
+    payment_deadline: booking.payment_deadline,
   };
 }
-
-type MailContext = { session: Awaited<ReturnType<typeof mailSession>>; pricing: Awaited<ReturnType<typeof pricingFor>> };
 
 /** A new pending booking with a fresh 24-hour hold, its event and its mail (in the caller's transaction). */
 async function insertHold(
@@ -175,7 +216,6 @@ async function insertHold(
   visitorHash: Buffer | null,
   from: BookingAddress | null,
   fromWaitlist: boolean,
-  preloaded?: MailContext,
 ): Promise<repo.BookingRow> {
   const now = ctx.now();
   const booking = await repo.insertBooking(tx, {
@@ -191,8 +231,8 @@ async function insertHold(
     from_waitlist: fromWaitlist,
   });
   await writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now));
-  const session = preloaded?.session ?? (await mailSession(tx, sessionId));
-  const pricing = preloaded ? preloaded.pricing : await pricingFor(tx, sessionId);
+  const session = await mailSession(tx, sessionId);
+  const pricing = await pricingFor(tx, sessionId);
   const mail = fromWaitlist ? waitlistPromotedMail(booking, session, pricing) : bookingReceivedMail(booking, session, pricing);
   await queueEmail(ctx, tx, mail);
   if (fromWaitlist) await notifyBooking(ctx, tx, booking);

@@ -67,15 +67,12 @@ export async function findSession(db: Db, id: number): Promise<SessionRow | null
 }
 
 /**
- * The session with its pricing and its current occupancy (confirmed + pending), in one round trip.
- * A session without a participant limit is never full, so its bookings are not counted (0): the
- * count grew with every booking and made each one slower (the soak booked 47,000 seats on one).
- * $1 is the session's id; tests EXPLAIN the statement.
+ * The session with its pricing and its current occupancy (confirmed + pending), in one round trip:
+ * the session's seats_taken counter (kept by the bookings trigger, migration 006), so no booking is
+ * counted (the soak booked 47,000 seats on one session). $1 is the session's id; tests EXPLAIN it.
  */
 export const SESSION_WITH_OCCUPANCY_SQL = `SELECT ${SESSION_COLUMNS},
-       CASE WHEN s.max_participants IS NULL THEN 0 ELSE
-         (SELECT count(*)::int FROM bookings b WHERE b.session_id = s.id AND b.booking_status IN ('pending', 'confirmed'))
-       END AS occupied
+       s.seats_taken AS occupied
      FROM sessions s LEFT JOIN pricing p ON p.session_id = s.id WHERE s.id = $1`;
 
 export async function findSessionWithOccupancy(db: Db, id: number): Promise<(SessionRow & { occupied: number }) | null> {
