@@ -65,6 +65,14 @@ export async function insertPreparedBooking(db: Db, id: number, b: NewBooking): 
             ${b.email_key}, ${b.address_key}, ${b.network_key})`;
 }
 
+/**
+ * The seat share the bookings trigger enforces on the inserts of this transaction (read as
+ * `ama.seat_share`, '<address>,<network>'); without it (waitlist promotion) the trigger checks none.
+ */
+export async function setSeatShare(db: Db, share: { address: number; network: number } | null): Promise<void> {
+  await db`SELECT set_config('ama.seat_share', ${share ? `${share.address},${share.network}` : ''}, true)`;
+}
+
 /** What the bookings trigger's refusals (constraint names of migration 006) mean. */
 export const BOOKING_REFUSALS: ReadonlyMap<string, 'full' | 'share' | 'notBookable'> = new Map([
   ['bookings_session_full', 'full'],
@@ -85,19 +93,17 @@ export interface PreparedBooking {
 }
 
 /**
- * The booking path's first read, before any lock: a new booking id, the seat share the bookings
- * trigger enforces in this transaction (`ama.seat_share`; '' for none), and the counts a refusal is
- * decided on early, so a booking that would be refused writes nothing (its mail is not counted
- * against the mail cap). The trigger decides again, exactly, under the session row's lock.
+ * The booking path's read before its transaction: a new booking id (a sequence draw, kept even if
+ * the booking is refused), and the counts a refusal is decided on early, so a booking that would be
+ * refused writes nothing (and its mail is not counted against the mail cap). The bookings trigger
+ * decides again, exactly, under the session row's lock.
  */
 export async function prepareBooking(
   db: Db,
-  p: { sessionId: number; visitorHash: Buffer | null; emailKey: string; from: BookingAddress; share: { address: number; network: number } | null },
+  p: { sessionId: number; visitorHash: Buffer | null; emailKey: string; from: BookingAddress },
 ): Promise<PreparedBooking> {
-  const share = p.share ? `${p.share.address},${p.share.network}` : '';
-  const [row] = await db<Array<PreparedBooking & { share: string }>>`
+  const [row] = await db<PreparedBooking[]>`
     SELECT nextval(pg_get_serial_sequence('bookings', 'id')) AS id,
-           set_config('ama.seat_share', ${share}, true) AS share,
            EXISTS (
              SELECT 1 FROM bookings
              WHERE session_id = ${p.sessionId} AND booking_status <> 'cancelled'

@@ -31,7 +31,8 @@ import {
   holdExpiredMail,
   waitlistPromotedMail,
 } from '../emails/emails-templates.ts';
-import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
+import { deliverSoon, mailDelivery, queueEmail } from '../emails/emails-service.ts';
+import { insertEmail } from '../emails/emails-repository.ts';
 import { latestReceipt, rejectPendingReceipts } from '../receipts/receipts-repository.ts';
 import { findPricing, findSession, findSessionWithOccupancy, lockSession } from '../sessions/sessions-repository.ts';
 import { sessionView } from '../sessions/sessions-view.ts';
@@ -117,13 +118,15 @@ async function mailSession(db: Db, sessionId: number) {
 
 /**
  * Books a place. Everything that needs no lock comes first: the session and pricing for the mail, a
- * first read that turns away a full session, an address at its seat share or a visitor or email
- * that already booked (prepareBooking), then the booking's outbox event and mail. The booking row
- * itself is the transaction's last statement: the bookings trigger (migration 006) takes its place
- * with `seats_taken + 1 WHERE seats_taken < max_participants` and counts the address's unpaid hold,
- * so the session row is locked from that insert to the commit only, and parallel bookings never
- * exceed max_participants nor the share. One active booking per visitor and per normalised email
- * is the unique indexes'. Every refusal is a clear 409 and rolls the event and mail back.
+ * read that turns away a full session, an address at its seat share or a visitor or email that
+ * already booked (prepareBooking, which also draws the booking's id), and the mail cap's count.
+ * Then one transaction in one round trip: the seat share for the trigger, the outbox event, the
+ * mail, and last the booking row, whose trigger (migration 006) takes the place with
+ * `seats_taken + 1 WHERE seats_taken < max_participants` and counts the address's unpaid hold. The
+ * session row is locked from that insert to the commit only, and parallel bookings still never
+ * exceed max_participants nor the share. One active booking per visitor and per normalised email is
+ * the unique indexes'. Every refusal is a clear 409 and rolls the event and mail back (a refusal
+ * inside the transaction, a race lost, still counts the mail against the cap).
  */
 export async function createBooking(
   ctx: AmaContext,
@@ -151,49 +154,57 @@ export async function createBooking(
         };
   const share = seatShare(ctx, session.max_participants);
   const key = emailKey(body.participant_email);
-  const booking = await ctx.sql
-    .begin(async (tx) => {
-      const now = ctx.now();
-      const early = await repo.prepareBooking(tx, { sessionId, visitorHash: visitor.hash, emailKey: key, from, share });
-      if (early.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
-      if (session.max_participants !== null && early.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
-      if (share && (early.address >= share.address || (from.network_key !== null && early.network >= share.network))) {
-        throw conflict(AMA_MESSAGES.seatShareReached);
-      }
-      const fields: repo.NewBooking = {
-        ...body,
-        session_id: sessionId,
-        email_key: key,
-        address_key: from.address_key,
-        network_key: from.network_key,
-        booking_reference: newBookingReference(),
-        visitor_hash: visitor.hash,
-        created_at: now,
-        payment_deadline: now + PAYMENT_DEADLINE_MS,
-        from_waitlist: false,
-      };
-      const row: repo.BookingRow = {
-        id: early.id,
-        session_id: sessionId,
-        booking_reference: fields.booking_reference,
-        participant_name: body.participant_name,
-        participant_email: body.participant_email,
-        participant_phone: body.participant_phone,
-        payment_method: body.payment_method,
-        booking_status: 'pending',
-        seat_number: null,
-        receipt_uploaded: false,
-        created_at: now,
-        payment_deadline: fields.payment_deadline,
-        cancel_reason: null,
-        from_waitlist: false,
-        visitor_hash: visitor.hash,
-      };
-      await writeEvent(tx, 'ama.booking.created', bookingEvent(row, now));
-      await queueEmail(ctx, tx, bookingReceivedMail(row, session, pricing));
-      await repo.insertPreparedBooking(tx, early.id, fields);
-      return row;
-    })
+  const early = await repo.prepareBooking(ctx.sql, { sessionId, visitorHash: visitor.hash, emailKey: key, from });
+  if (early.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
+  if (session.max_participants !== null && early.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
+  if (share && (early.address >= share.address || (from.network_key !== null && early.network >= share.network))) {
+    throw conflict(AMA_MESSAGES.seatShareReached);
+  }
+  const now = ctx.now();
+  const fields: repo.NewBooking = {
+    ...body,
+    session_id: sessionId,
+    email_key: key,
+    address_key: from.address_key,
+    network_key: from.network_key,
+    booking_reference: newBookingReference(),
+    visitor_hash: visitor.hash,
+    created_at: now,
+    payment_deadline: now + PAYMENT_DEADLINE_MS,
+    from_waitlist: false,
+  };
+  const booking: repo.BookingRow = {
+    id: early.id,
+    session_id: sessionId,
+    booking_reference: fields.booking_reference,
+    participant_name: body.participant_name,
+    participant_email: body.participant_email,
+    participant_phone: body.participant_phone,
+    payment_method: body.payment_method,
+    booking_status: 'pending',
+    seat_number: null,
+    receipt_uploaded: false,
+    created_at: now,
+    payment_deadline: fields.payment_deadline,
+    cancel_reason: null,
+    from_waitlist: false,
+    visitor_hash: visitor.hash,
+  };
+  const mail = bookingReceivedMail(booking, session, pricing);
+  const delivery = await mailDelivery(ctx, mail.to, now);
+  // One round trip: the statements are sent together (postgres.js pipelines the queries started on
+  // the transaction's connection) and PostgreSQL runs them in the order they were started; the
+  // first error rolls the transaction back. Each is started by calling an async function (a bare
+  // query object would only start when Promise.all reaches it, a microtask later, out of order).
+  await ctx.sql
+    .begin((tx) =>
+      Promise.all([
+        repo.setSeatShare(tx, share),
+        writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now)),
+        insertEmail(tx, mail, delivery, now),
+        repo.insertPreparedBooking(tx, early.id, fields),
+      ]),
+    )
     .catch((err: unknown) => {
       throw bookingRefusal(err);
     });
