@@ -221,6 +221,7 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
   const searches = searchPaths();
   const total = MIX.reduce((n, [, w]) => n + w, 0);
   let counter = 0;
+  let bookings = 0;
   let searchIndex = 0;
   const pickKind = (): Kind => {
     let r = (counter++ * 7919) % total; // a fixed, evenly spread sequence
@@ -314,6 +315,9 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
         return;
       }
       case 'booking': {
+        // Taken before the first await: `counter` read after it may be another loop's too (two
+        // bookings with one email are refused as the same person's, a 409 the run counts as failed).
+        const n = ++bookings;
         const session = (await call(kind, 'POST', '/api/session')) as { anon_token?: string } | undefined;
         if (!session?.anon_token) return;
         await call(
@@ -321,10 +325,10 @@ async function soak(run: DistributedRun, options: DistributedOptions, deps: Soak
           'POST',
           `/api/ama/sessions/${ama.id}/book`,
           {
-            participant_name: `Soak Visitor ${counter}`,
-            participant_email: `soak${counter}@bench.example`,
-            participant_phone: `+1555${String(counter % 1_000_000).padStart(6, '0')}`,
-            payment_method: BOOKING_METHODS[counter % 3],
+            participant_name: `Soak Visitor ${n}`,
+            participant_email: `soak${n}@bench.example`,
+            participant_phone: `+1555${String(n % 1_000_000).padStart(6, '0')}`,
+            payment_method: BOOKING_METHODS[n % 3],
           },
           session.anon_token,
         );
