@@ -80,10 +80,15 @@ export async function findSessionWithOccupancy(db: Db, id: number): Promise<(Ses
   return rows[0] ?? null;
 }
 
-/** Locks the session row: bookings of one session are decided one at a time (exact capacity). */
+/**
+ * Locks the session row: bookings of one session are decided one at a time (exact capacity). FOR NO
+ * KEY UPDATE, the lock an UPDATE of its seats takes, not FOR UPDATE: a booking's transaction holds
+ * the FOR KEY SHARE lock of its mail's foreign key on the row before its insert waits for this lock,
+ * and FOR UPDATE would wait for that share in turn (a deadlock).
+ */
 export async function lockSession(db: Db, id: number) {
   const rows = await db<Array<Pick<SessionRow, 'id' | 'status' | 'scheduled_time' | 'duration_minutes' | 'max_participants'>>>`
-    SELECT id, status, scheduled_time, duration_minutes, max_participants FROM sessions WHERE id = ${id} FOR UPDATE`;
+    SELECT id, status, scheduled_time, duration_minutes, max_participants FROM sessions WHERE id = ${id} FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 
