@@ -26,6 +26,8 @@ interface RunFigures {
   p50: number;
   p99: number;
   statuses: Map<number, number>;
+  /** Latencies (ms, sorted) by answer status. */
+  byStatus: Map<number, number[]>;
   errors: number;
 }
 
@@ -35,6 +37,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function runRequests(count: number, connections: number, make: (i: number) => [string, RequestInit]): Promise<RunFigures> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
+  const byStatus = new Map<number, number[]>();
   let errors = 0;
   let next = 0;
   const started = performance.now();
@@ -47,6 +50,9 @@ async function runRequests(count: number, connections: number, make: (i: number)
           const res = await fetch(url, init);
           await res.arrayBuffer();
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const list = byStatus.get(res.status) ?? [];
+          list.push(performance.now() - t0);
+          byStatus.set(res.status, list);
         } catch {
           errors++;
         }
@@ -56,7 +62,8 @@ async function runRequests(count: number, connections: number, make: (i: number)
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { reqPerSec: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, errors };
+  for (const list of byStatus.values()) list.sort((a, b) => a - b);
+  return { reqPerSec: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, byStatus, errors };
 }
 
 const line = (label: string, f: RunFigures) =>
@@ -129,6 +136,9 @@ export async function benchAma(deps: AmaBenchDeps): Promise<void> {
   deps.checkAlive();
 
   const answers = [...booking.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  for (const [status, list] of [...booking.byStatus.entries()].sort(([a], [b]) => a - b)) {
+    console.log(`  answered ${status}: ${String(list.length).padStart(5)}   p50 ${percentile(list, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(list, 99).toFixed(1).padStart(7)} ms`);
+  }
   console.log(`\nanswers: ${answers}${booking.errors ? `, transport errors: ${booking.errors}` : ''}`);
   const created = booking.statuses.get(201) ?? 0;
   const refused = [...booking.statuses.entries()].filter(([s]) => s >= 400 && s < 500).reduce((n, [, c]) => n + c, 0);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { heldItemsRoutes, type ServiceDefinition } from '@wfm/service-kit';
 import type { ForumContext } from './context.ts';
+import { forumEnvSchema, type ForumEnv } from './env.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { feedbackStaffRoutes } from './feedback/feedback-staff-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
@@ -22,10 +23,12 @@ export const service: ServiceDefinition<ForumContext> = {
   name: 'forum',
   schema: 'forum',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  env: forumEnvSchema,
   limits: FORUM_LIMITS,
   // Attachments: the kit's upload tables, multipart parsing and the forum.upload-cleanup task.
   uploads: true,
-  context: (base) => ({ ...base, listRevision: base.redis ? redisListRevision(base.redis) : null }),
+  // base.env was parsed at boot with forumEnvSchema.
+  context: (base) => ({ ...base, env: base.env as ForumEnv, listRevision: base.redis ? redisListRevision(base.redis) : null }),
   hooks: async (app, ctx) => {
     const recordActivity = createActivityRecorder(ctx);
     // Every forum request with a visitor token counts towards "active members".

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '@wfm/service-kit';
+import type { ForumEnv } from './env.ts';
 import type { ListRevision } from './posts/posts-list-revision.ts';
 
 /**
@@ -6,6 +7,8 @@ import type { ListRevision } from './posts/posts-list-revision.ts';
  * `context` (app.ts) from the service's Redis.
  */
 export interface ForumContext extends ServiceContext {
+  /** The environment as parsed at boot with forumEnvSchema (the caches' byte bounds). */
+  readonly env: ForumEnv;
   /** The shared revision of the feed lists (posts-list-revision.ts); null without Redis (lists are read from PostgreSQL). */
   readonly listRevision: ListRevision | null;
 }

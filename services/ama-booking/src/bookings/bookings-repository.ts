@@ -10,10 +10,10 @@ const BOOKING_COLUMNS = (db: Db) => db`
   id, session_id, booking_reference, participant_name, participant_email, participant_phone, payment_method,
   booking_status, seat_number, receipt_uploaded, created_at, payment_deadline, cancel_reason, from_waitlist, visitor_hash`;
 
+/** Pending + confirmed bookings of the session: its counter, kept by the bookings trigger (migration 006). */
 export async function occupancy(db: Db, sessionId: number): Promise<number> {
-  const [row] = await db<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM bookings WHERE session_id = ${sessionId} AND booking_status IN ('pending', 'confirmed')`;
-  return row!.n;
+  const [row] = await db<{ n: number }[]>`SELECT seats_taken AS n FROM sessions WHERE id = ${sessionId}`;
+  return row?.n ?? 0;
 }
 
 export async function countByStatus(db: Db, sessionId: number, status: 'pending' | 'confirmed'): Promise<number> {
@@ -48,6 +48,75 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<BookingRow> 
   return row!;
 }
 
+/**
+ * Inserts a booking whose id was drawn before (prepareBooking), without reading it back. The
+ * bookings trigger takes its place: it locks the session row until commit, and refuses the insert
+ * (BOOKING_REFUSALS) when the session is full or no longer bookable, or the address is past the seat
+ * share set by prepareBooking.
+ */
+export async function insertPreparedBooking(db: Db, id: number, b: NewBooking): Promise<void> {
+  await db`
+    INSERT INTO bookings (id, session_id, booking_reference, participant_name, participant_email, participant_phone,
+                          payment_method, visitor_hash, created_at, payment_deadline, from_waitlist,
+                          email_key, address_key, network_key)
+    OVERRIDING SYSTEM VALUE
+    VALUES (${id}, ${b.session_id}, ${b.booking_reference}, ${b.participant_name}, ${b.participant_email}, ${b.participant_phone},
+            ${b.payment_method}, ${b.visitor_hash}, ${b.created_at}, ${b.payment_deadline}, ${b.from_waitlist},
+            ${b.email_key}, ${b.address_key}, ${b.network_key})`;
+}
+
+/**
+ * The seat share the bookings trigger enforces on the inserts of this transaction (read as
+ * `ama.seat_share`, '<address>,<network>'); without it (waitlist promotion) the trigger checks none.
+ */
+export async function setSeatShare(db: Db, share: { address: number; network: number } | null): Promise<void> {
+  await db`SELECT set_config('ama.seat_share', ${share ? `${share.address},${share.network}` : ''}, true)`;
+}
+
+/** What the bookings trigger's refusals (constraint names of migration 006) mean. */
+export const BOOKING_REFUSALS: ReadonlyMap<string, 'full' | 'share' | 'notBookable'> = new Map([
+  ['bookings_session_full', 'full'],
+  ['bookings_address_share', 'share'],
+  ['bookings_session_not_bookable', 'notBookable'],
+] as const);
+
+export interface PreparedBooking {
+  /** The new booking's id, drawn from its sequence. */
+  id: number;
+  /** The visitor or the normalised email already holds an active booking of the session. */
+  booked: boolean;
+  /** Pending + confirmed bookings of the session, as committed so far. */
+  occupied: number;
+  /** Pending bookings made from the address and from its /48 (0 without one), as committed so far. */
+  address: number;
+  network: number;
+}
+
+/**
+ * The booking path's read before its transaction: a new booking id (a sequence draw, kept even if
+ * the booking is refused), and the counts a refusal is decided on early, so a booking that would be
+ * refused writes nothing (and its mail is not counted against the mail cap). The bookings trigger
+ * decides again, exactly, under the session row's lock.
+ */
+export async function prepareBooking(
+  db: Db,
+  p: { sessionId: number; visitorHash: Buffer | null; emailKey: string; from: BookingAddress },
+): Promise<PreparedBooking> {
+  const [row] = await db<PreparedBooking[]>`
+    SELECT nextval(pg_get_serial_sequence('bookings', 'id')) AS id,
+           EXISTS (
+             SELECT 1 FROM bookings
+             WHERE session_id = ${p.sessionId} AND booking_status <> 'cancelled'
+               AND (email_key = ${p.emailKey} ${p.visitorHash ? db`OR visitor_hash = ${p.visitorHash}` : db``})
+           ) AS booked,
+           (SELECT seats_taken FROM sessions WHERE id = ${p.sessionId}) AS occupied,
+           coalesce((SELECT pending FROM booking_address_holds
+                     WHERE session_id = ${p.sessionId} AND kind = 'a' AND key = ${p.from.address_key}), 0) AS address,
+           coalesce((SELECT pending FROM booking_address_holds
+                     WHERE session_id = ${p.sessionId} AND kind = 'n' AND key = ${p.from.network_key}), 0) AS network`;
+  return row!;
+}
+
 /** The unique indexes that keep one active booking per visitor and per normalised email in a session. */
 export const ONE_BOOKING_INDEXES: ReadonlySet<string> = new Set(['bookings_one_per_visitor_idx', 'bookings_one_per_email_idx']);
 
@@ -66,8 +135,8 @@ export async function hasActiveBooking(db: Db, sessionId: number, visitorHash: B
 }
 
 /**
- * In one read of the session's active bookings: its occupancy (pending + confirmed), and the
- * pending-payment bookings made from the address (IPv4 or /64) and from its /48 (0 without one).
+ * The session's occupancy (pending + confirmed) and the pending-payment bookings made from the
+ * address (IPv4 or /64) and from its /48 (0 without one): the counters the bookings trigger keeps.
  */
 export async function occupancyAndShare(
   db: Db,
@@ -75,11 +144,13 @@ export async function occupancyAndShare(
   from: BookingAddress | null,
 ): Promise<{ occupied: number; address: number; network: number }> {
   const [row] = await db<{ occupied: number; address: number; network: number }[]>`
-    SELECT count(*)::int AS occupied,
-           count(*) FILTER (WHERE booking_status = 'pending' AND address_key = ${from?.address_key ?? null})::int AS address,
-           count(*) FILTER (WHERE booking_status = 'pending' AND network_key = ${from?.network_key ?? null})::int AS network
-    FROM bookings WHERE session_id = ${sessionId} AND booking_status IN ('pending', 'confirmed')`;
-  return row!;
+    SELECT seats_taken AS occupied,
+           coalesce((SELECT pending FROM booking_address_holds
+                     WHERE session_id = ${sessionId} AND kind = 'a' AND key = ${from?.address_key ?? null}), 0) AS address,
+           coalesce((SELECT pending FROM booking_address_holds
+                     WHERE session_id = ${sessionId} AND kind = 'n' AND key = ${from?.network_key ?? null}), 0) AS network
+    FROM sessions WHERE id = ${sessionId}`;
+  return row ?? { occupied: 0, address: 0, network: 0 };
 }
 
 export async function findBooking(db: Db, id: number, lock = false): Promise<BookingRow | null> {

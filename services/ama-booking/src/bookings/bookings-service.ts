@@ -31,7 +31,8 @@ import {
   holdExpiredMail,
   waitlistPromotedMail,
 } from '../emails/emails-templates.ts';
-import { deliverSoon, queueEmail } from '../emails/emails-service.ts';
+import { deliverSoon, mailDelivery, queueEmail } from '../emails/emails-service.ts';
+import { insertEmail } from '../emails/emails-repository.ts';
 import { latestReceipt, rejectPendingReceipts } from '../receipts/receipts-repository.ts';
 import { findPricing, findSession, findSessionWithOccupancy, lockSession } from '../sessions/sessions-repository.ts';
 import { sessionView } from '../sessions/sessions-view.ts';
@@ -48,21 +49,28 @@ export function bookingView(row: repo.BookingRow): Booking {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 
-/** A refusal by one of the one-active-booking indexes, as the visitor's 409. */
-function oneBookingRefusal(err: unknown): unknown {
+const REFUSAL_MESSAGES = {
+  full: AMA_MESSAGES.sessionFull,
+  share: AMA_MESSAGES.seatShareReached,
+  notBookable: AMA_MESSAGES.sessionNotBookable,
+} as const;
+
+/** A refusal by one of the one-active-booking indexes or by the bookings trigger, as the visitor's 409. */
+function bookingRefusal(err: unknown): unknown {
   const e = err as { code?: string; constraint_name?: string };
-  if (e.code === UNIQUE_VIOLATION && e.constraint_name && repo.ONE_BOOKING_INDEXES.has(e.constraint_name)) {
-    return conflict(AMA_MESSAGES.alreadyBooked);
-  }
-  return err;
+  if (!e.constraint_name) return err;
+  if (e.code === UNIQUE_VIOLATION && repo.ONE_BOOKING_INDEXES.has(e.constraint_name)) return conflict(AMA_MESSAGES.alreadyBooked);
+  const refusal = e.code === CHECK_VIOLATION ? repo.BOOKING_REFUSALS.get(e.constraint_name) : undefined;
+  return refusal ? conflict(REFUSAL_MESSAGES[refusal]) : err;
 }
 
 /**
- * Why a new pending booking from `from` cannot have a place, if it cannot: the session is full, or
- * the address (or its IPv6 /48) holds its share of the session's seats pending payment. One read,
- * under the session lock, which every insert of a pending booking of the session holds, so parallel
- * bookings cannot all pass the counts. A session without a participant limit is never read.
+ * Why a waitlist entry from `from` cannot have a place now, if it cannot: the session is full, or
+ * the address (or its IPv6 /48) holds its share of the session's seats pending payment. Read from
+ * the counters the bookings trigger keeps, under the session row's lock, which the caller holds (a
+ * new booking's insert waits for it). A session without a participant limit is never read.
  */
 async function noPlaceFor(
   ctx: AmaContext,
@@ -109,13 +117,16 @@ async function mailSession(db: Db, sessionId: number) {
 }
 
 /**
- * Books a place. The session row is locked for the transaction, so bookings of one session are
- * decided one at a time: confirmed + pending never exceed max_participants however many arrive
- * together, and a refusal is a clear 409. Everything that needs no lock (the session and pricing
- * for the mail, and a first capacity check that turns visitors of a full session away without
- * queueing on the lock) happens before it, so the locked part is a few short statements.
- * Under the lock too: the client address's share of unpaid seats (seatShare). One active booking
- * per visitor and per normalised email is the unique indexes' (a refusal is a 409 as well).
+ * Books a place. Everything that needs no lock comes first: the session and pricing for the mail, a
+ * read that turns away a full session, an address at its seat share or a visitor or email that
+ * already booked (prepareBooking, which also draws the booking's id), and the mail cap's count.
+ * Then one transaction in one round trip: the seat share for the trigger, the outbox event, the
+ * mail, and last the booking row, whose trigger (migration 006) takes the place with
+ * `seats_taken + 1 WHERE seats_taken < max_participants` and counts the address's unpaid hold. The
+ * session row is locked from that insert to the commit only, and parallel bookings still never
+ * exceed max_participants nor the share. One active booking per visitor and per normalised email is
+ * the unique indexes'. Every refusal is a clear 409 and rolls the event and mail back (a refusal
+ * inside the transaction, a race lost, still counts the mail against the cap).
  */
 export async function createBooking(
   ctx: AmaContext,
@@ -141,30 +152,71 @@ export async function createBooking(
             gcash: { number: session.gcash_number ?? '', name: session.gcash_name ?? '', instructions: session.gcash_instructions ?? '' },
           },
         };
-  const result = await ctx.sql.begin(async (tx) => {
-    const now = ctx.now();
-    const locked = await lockSession(tx, sessionId);
-    if (!locked) throw notFound(AMA_MESSAGES.sessionNotFound);
-    if (displayStatus(locked.status, locked.scheduled_time, locked.duration_minutes, now) !== 'scheduled') {
-      throw conflict(AMA_MESSAGES.sessionNotBookable);
-    }
-    const noPlace = await noPlaceFor(ctx, tx, sessionId, locked.max_participants, from);
-    if (noPlace) throw conflict(noPlace === 'full' ? AMA_MESSAGES.sessionFull : AMA_MESSAGES.seatShareReached);
-    return insertHold(ctx, tx, sessionId, body, visitor.hash, from, false, { session, pricing });
-  }).catch((err: unknown) => {
-    throw oneBookingRefusal(err);
-  });
+  const share = seatShare(ctx, session.max_participants);
+  const key = emailKey(body.participant_email);
+  const early = await repo.prepareBooking(ctx.sql, { sessionId, visitorHash: visitor.hash, emailKey: key, from });
+  if (early.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
+  if (session.max_participants !== null && early.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
+  if (share && (early.address >= share.address || (from.network_key !== null && early.network >= share.network))) {
+    throw conflict(AMA_MESSAGES.seatShareReached);
+  }
+  const now = ctx.now();
+  const fields: repo.NewBooking = {
+    ...body,
+    session_id: sessionId,
+    email_key: key,
+    address_key: from.address_key,
+    network_key: from.network_key,
+    booking_reference: newBookingReference(),
+    visitor_hash: visitor.hash,
+    created_at: now,
+    payment_deadline: now + PAYMENT_DEADLINE_MS,
+    from_waitlist: false,
+  };
+  const booking: repo.BookingRow = {
+    id: early.id,
+    session_id: sessionId,
+    booking_reference: fields.booking_reference,
+    participant_name: body.participant_name,
+    participant_email: body.participant_email,
+    participant_phone: body.participant_phone,
+    payment_method: body.payment_method,
+    booking_status: 'pending',
+    seat_number: null,
+    receipt_uploaded: false,
+    created_at: now,
+    payment_deadline: fields.payment_deadline,
+    cancel_reason: null,
+    from_waitlist: false,
+    visitor_hash: visitor.hash,
+  };
+  const mail = bookingReceivedMail(booking, session, pricing);
+  const delivery = await mailDelivery(ctx, mail.to, now);
+  // One round trip: the statements are sent together (postgres.js pipelines the queries started on
+  // the transaction's connection) and PostgreSQL runs them in the order they were started; the
+  // first error rolls the transaction back. Each is started by calling an async function (a bare
+  // query object would only start when Promise.all reaches it, a microtask later, out of order).
+  await ctx.sql
+    .begin((tx) =>
+      Promise.all([
+        repo.setSeatShare(tx, share),
+        writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now)),
+        insertEmail(tx, mail, delivery, now),
+        repo.insertPreparedBooking(tx, early.id, fields),
+      ]),
+    )
+    .catch((err: unknown) => {
+      throw bookingRefusal(err);
+    });
   deliverSoon(ctx);
   return {
-    id: result.id,
-    booking_reference: result.booking_reference,
-    session_id: result.session_id,
-    booking_status: result.booking_status,
-    payment_deadline: result.payment_deadline,
+    id: booking.id,
+    booking_reference: booking.booking_reference,
+    session_id: booking.session_id,
+    booking_status: booking.booking_status,
+    payment_deadline: booking.payment_deadline,
   };
 }
-
-type MailContext = { session: Awaited<ReturnType<typeof mailSession>>; pricing: Awaited<ReturnType<typeof pricingFor>> };
 
 /** A new pending booking with a fresh 24-hour hold, its event and its mail (in the caller's transaction). */
 async function insertHold(
@@ -175,7 +227,6 @@ async function insertHold(
   visitorHash: Buffer | null,
   from: BookingAddress | null,
   fromWaitlist: boolean,
-  preloaded?: MailContext,
 ): Promise<repo.BookingRow> {
   const now = ctx.now();
   const booking = await repo.insertBooking(tx, {
@@ -191,8 +242,8 @@ async function insertHold(
     from_waitlist: fromWaitlist,
   });
   await writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now));
-  const session = preloaded?.session ?? (await mailSession(tx, sessionId));
-  const pricing = preloaded ? preloaded.pricing : await pricingFor(tx, sessionId);
+  const session = await mailSession(tx, sessionId);
+  const pricing = await pricingFor(tx, sessionId);
   const mail = fromWaitlist ? waitlistPromotedMail(booking, session, pricing) : bookingReceivedMail(booking, session, pricing);
   await queueEmail(ctx, tx, mail);
   if (fromWaitlist) await notifyBooking(ctx, tx, booking);

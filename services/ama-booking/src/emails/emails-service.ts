@@ -15,8 +15,16 @@ const BATCH = 50;
  */
 export async function queueEmail(ctx: AmaContext, db: Db, mail: repo.NewEmail): Promise<number> {
   const now = ctx.now();
-  const allowed = await ctx.mailCap.take(emailKey(mail.to), now);
-  return repo.insertEmail(db, mail, !allowed ? 'capped' : ctx.mailer ? 'queued' : 'kept', now);
+  return repo.insertEmail(db, mail, await mailDelivery(ctx, mail.to, now), now);
+}
+
+/**
+ * What becomes of a mail to `to` written now: counts it against the address's daily cap (so call it
+ * once per mail, right before writing the mail with repo.insertEmail, as queueEmail does).
+ */
+export async function mailDelivery(ctx: AmaContext, to: string, now: number): Promise<'capped' | 'queued' | 'kept'> {
+  const allowed = await ctx.mailCap.take(emailKey(to), now);
+  return !allowed ? 'capped' : ctx.mailer ? 'queued' : 'kept';
 }
 
 /** Sends queued mails; answers how many went out. Logs ids and counts only, never addresses. */

@@ -67,15 +67,12 @@ export async function findSession(db: Db, id: number): Promise<SessionRow | null
 }
 
 /**
- * The session with its pricing and its current occupancy (confirmed + pending), in one round trip.
- * A session without a participant limit is never full, so its bookings are not counted (0): the
- * count grew with every booking and made each one slower (the soak booked 47,000 seats on one).
- * $1 is the session's id; tests EXPLAIN the statement.
+ * The session with its pricing and its current occupancy (confirmed + pending), in one round trip:
+ * the session's seats_taken counter (kept by the bookings trigger, migration 006), so no booking is
+ * counted (the soak booked 47,000 seats on one session). $1 is the session's id; tests EXPLAIN it.
  */
 export const SESSION_WITH_OCCUPANCY_SQL = `SELECT ${SESSION_COLUMNS},
-       CASE WHEN s.max_participants IS NULL THEN 0 ELSE
-         (SELECT count(*)::int FROM bookings b WHERE b.session_id = s.id AND b.booking_status IN ('pending', 'confirmed'))
-       END AS occupied
+       s.seats_taken AS occupied
      FROM sessions s LEFT JOIN pricing p ON p.session_id = s.id WHERE s.id = $1`;
 
 export async function findSessionWithOccupancy(db: Db, id: number): Promise<(SessionRow & { occupied: number }) | null> {
@@ -83,10 +80,15 @@ export async function findSessionWithOccupancy(db: Db, id: number): Promise<(Ses
   return rows[0] ?? null;
 }
 
-/** Locks the session row: bookings of one session are decided one at a time (exact capacity). */
+/**
+ * Locks the session row: bookings of one session are decided one at a time (exact capacity). FOR NO
+ * KEY UPDATE, the lock an UPDATE of its seats takes, not FOR UPDATE: a booking's transaction holds
+ * the FOR KEY SHARE lock of its mail's foreign key on the row before its insert waits for this lock,
+ * and FOR UPDATE would wait for that share in turn (a deadlock).
+ */
 export async function lockSession(db: Db, id: number) {
   const rows = await db<Array<Pick<SessionRow, 'id' | 'status' | 'scheduled_time' | 'duration_minutes' | 'max_participants'>>>`
-    SELECT id, status, scheduled_time, duration_minutes, max_participants FROM sessions WHERE id = ${id} FOR UPDATE`;
+    SELECT id, status, scheduled_time, duration_minutes, max_participants FROM sessions WHERE id = ${id} FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 

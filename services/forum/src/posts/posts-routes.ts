@@ -23,6 +23,7 @@ import type { ForumContext } from '../context.ts';
 import * as postsService from './posts-service.ts';
 import { FeedListCache } from './posts-list-cache.ts';
 import { SummaryJsonCache } from './posts-summary-cache.ts';
+import { MIB } from '../env.ts';
 import { acceptAuthorName, verifiedVisitorHash, visitorHash } from '../visitors/visitors-request.ts';
 
 /** What Fastify itself sends for the JSON it serializes. */
@@ -31,9 +32,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const postsRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // This process's JSON text of the posts its feed pages listed, by row version.
-  const summaries = new SummaryJsonCache();
+  const summaries = new SummaryJsonCache(ctx.env.FORUM_SUMMARY_CACHE_MIB * MIB);
   // The feed lists' order, while the shared list revision stands (none without Redis).
-  const lists = ctx.listRevision ? new FeedListCache(ctx.listRevision, ctx.now) : null;
+  const lists = ctx.listRevision ? new FeedListCache(ctx.listRevision, ctx.now, ctx.env.FORUM_FEED_LIST_CACHE_MIB * MIB) : null;
 
   app.post(
     '/api/posts',

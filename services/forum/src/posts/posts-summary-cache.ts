@@ -1,4 +1,4 @@
-/** Bytes of JSON text one forum process keeps for post summaries (about 20,000 posts of 1.5 KB). */
+/** Bytes of JSON text one forum process keeps for post summaries by default (FORUM_SUMMARY_CACHE_MIB; about 10,000 posts of 1.5 KB at two bytes a character). */
 export const SUMMARY_JSON_CACHE_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
@@ -21,6 +21,7 @@ export class SummaryJsonCache {
   private readonly entries = new Map<number, Entry>();
   private bytes = 0;
 
+  /** `maxBytes`: the entries held stay within it (FORUM_SUMMARY_CACHE_MIB), the oldest dropped first. */
   constructor(private readonly maxBytes = SUMMARY_JSON_CACHE_BYTES) {}
 
   /** The post's JSON text when it is held at exactly this version. */
