@@ -100,6 +100,7 @@ export {
   blockAddress,
   liftSuspension,
   suspendVisitor,
+  suspendVisitorIn,
   suspensionMessage,
   unblockAddress,
   type AddressBlock,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { heldItemsRoutes, type ServiceDefinition } from '@wfm/service-kit';
 import type { ForumContext } from './context.ts';
+import { forumEnvSchema } from './env.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { feedbackStaffRoutes } from './feedback/feedback-staff-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
@@ -11,6 +12,7 @@ import { authorEditsRoutes } from './author-edits/author-edits-routes.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
+import { hiddenStaffRoutes } from './hidden/hidden-staff-routes.ts';
 import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
@@ -21,6 +23,7 @@ import { createActivityRecorder } from './visitors/visitors-service.ts';
 export const service: ServiceDefinition<ForumContext> = {
   name: 'forum',
   schema: 'forum',
+  env: forumEnvSchema,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   limits: FORUM_LIMITS,
   // Attachments: the kit's upload tables, multipart parsing and the forum.upload-cleanup task.
@@ -43,6 +46,7 @@ export const service: ServiceDefinition<ForumContext> = {
     statsRoutes,
     notificationsRoutes,
     postsStaffRoutes,
+    hiddenStaffRoutes,
     suspensionsStaffRoutes,
     feedbackStaffRoutes,
     // Posts and comments the duplicate-content check held, for staff to release or delete.
