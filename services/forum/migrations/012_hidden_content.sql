@@ -14,6 +14,18 @@ ALTER TABLE comments ADD COLUMN hidden_at bigint;
 ALTER TABLE comments ADD COLUMN hidden_reason text CHECK (hidden_reason IN ('reports', 'staff', 'suspension'));
 ALTER TABLE comments ADD COLUMN hidden_by text CHECK (char_length(hidden_by) <= 100);
 ALTER TABLE comments ADD CONSTRAINT comments_hidden_check CHECK ((hidden_at IS NULL) = (hidden_reason IS NULL));
+-- Every public list reads `hidden_at IS NULL`. The WFM field indexes (migration 006) answer counts
+-- of a common value from the index alone; with the hidden filter they would need the table, so
+-- they hold visible posts only (the filter is then part of their predicate).
+DROP INDEX posts_channel_latest_idx;
+CREATE INDEX posts_channel_latest_idx ON posts (channel, created_at DESC, id DESC) WHERE channel IS NOT NULL AND hidden_at IS NULL;
+DROP INDEX posts_platform_latest_idx;
+CREATE INDEX posts_platform_latest_idx ON posts (platform, created_at DESC, id DESC) WHERE platform IS NOT NULL AND hidden_at IS NULL;
+DROP INDEX posts_centre_size_latest_idx;
+CREATE INDEX posts_centre_size_latest_idx ON posts (centre_size, created_at DESC, id DESC) WHERE centre_size IS NOT NULL AND hidden_at IS NULL;
+DROP INDEX posts_region_latest_idx;
+CREATE INDEX posts_region_latest_idx ON posts (region, created_at DESC, id DESC) WHERE region IS NOT NULL AND hidden_at IS NULL;
+
 -- Staff list every post: the hidden ones are counted apart from post_totals.
 CREATE INDEX posts_hidden_idx ON posts (hidden_at) WHERE hidden_at IS NOT NULL;
 -- A suspension with hide_content hides everything of one author.
@@ -96,6 +108,15 @@ ALTER TABLE reports DROP COLUMN reporter_address_hash;
 ALTER TABLE reports DROP COLUMN reporter_hash;
 DROP INDEX comments_author_token_idx;
 DROP INDEX posts_hidden_idx;
+DROP INDEX posts_channel_latest_idx;
+CREATE INDEX posts_channel_latest_idx ON posts (channel, created_at DESC, id DESC) WHERE channel IS NOT NULL;
+DROP INDEX posts_platform_latest_idx;
+CREATE INDEX posts_platform_latest_idx ON posts (platform, created_at DESC, id DESC) WHERE platform IS NOT NULL;
+DROP INDEX posts_centre_size_latest_idx;
+CREATE INDEX posts_centre_size_latest_idx ON posts (centre_size, created_at DESC, id DESC) WHERE centre_size IS NOT NULL;
+DROP INDEX posts_region_latest_idx;
+CREATE INDEX posts_region_latest_idx ON posts (region, created_at DESC, id DESC) WHERE region IS NOT NULL;
+
 ALTER TABLE comments DROP CONSTRAINT comments_hidden_check;
 ALTER TABLE comments DROP COLUMN hidden_by;
 ALTER TABLE comments DROP COLUMN hidden_reason;
