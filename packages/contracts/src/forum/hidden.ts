@@ -13,6 +13,13 @@ export const HIDDEN_NOTICES: Record<HiddenReason, string> = {
   suspension: 'Hidden because your account was suspended. Only you can see it.',
 };
 
+/** The Hidden badge staff see on hidden content (admin lists). */
+export const HIDDEN_BADGES: Record<HiddenReason, string> = {
+  reports: 'Hidden by reports',
+  staff: 'Hidden by staff',
+  suspension: 'Hidden (author suspended)',
+};
+
 /** The hidden state as the author (viewer route) and staff read it; null when visible. */
 export const HiddenState = z.object({ reason: z.enum(HIDDEN_REASONS), notice: z.string(), hidden_at: z.number() });
 export type HiddenState = z.infer<typeof HiddenState>;
