@@ -105,9 +105,9 @@ export const AdminReportDecisionResponse = z.object({
   decided_at: z.number(),
   content_deleted: z.boolean(),
   /** The reported content was hidden by this decision ('hide', or a suspension with hide_content). */
-  content_hidden: z.boolean(),
+  content_hidden: z.boolean().default(false),
   /** The content's author was suspended by this decision. */
-  author_suspended: z.boolean(),
+  author_suspended: z.boolean().default(false),
 });
 export type AdminReportDecisionResponse = z.infer<typeof AdminReportDecisionResponse>;
 

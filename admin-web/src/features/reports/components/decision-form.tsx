@@ -68,7 +68,7 @@ export function DecisionForm({ report, onDone }: { report: AdminReport; onDone?:
   return (
     <form className="grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-2" onSubmit={submit} aria-label={`Decide ${report.ticket_reference}`}>
       <div className="grid gap-1">
-        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Label htmlFor={`${id}-status`}>Decision</Label>
         <select id={`${id}-status`} className={selectClasses} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
