@@ -9,11 +9,9 @@ import { postViewerQueryOptions } from './accepted-answer.ts';
  * comments, each with why. Read from the per-visitor viewer answer (never cached by the gateway),
  * after hydration, so the server-rendered page stays the anonymous one.
  */
-export function useHiddenView(id: number): { settled: boolean; view: PostViewerResponse | undefined } {
+export function useHiddenView(id: number): PostViewerResponse | undefined {
   const hydrated = useHydrated();
-  const token = useVisitorToken();
-  const enabled = hydrated && Boolean(token.data);
-  const viewer = useQuery({ ...postViewerQueryOptions(id, token.data), enabled, retry: false });
-  const settled = hydrated && !token.isPending && (!enabled || !viewer.isPending);
-  return { settled, view: viewer.data };
+  const token = useVisitorToken().data;
+  const viewer = useQuery({ ...postViewerQueryOptions(id, token), enabled: hydrated && Boolean(token), retry: false });
+  return hydrated ? viewer.data : undefined;
 }

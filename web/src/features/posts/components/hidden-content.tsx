@@ -22,12 +22,12 @@ function HiddenNotice({ notice, children }: { notice: string; children?: ReactNo
 }
 
 /**
- * A post the public cannot open (404): to its author, when it is hidden, the post with why;
- * to anyone else (and while the answer is loading) `fallback`.
+ * A post the public cannot open (404): to its author, when it is hidden, the post with why; to
+ * anyone else `fallback`. The server and the hydrating render show `fallback` (the anonymous page);
+ * the author's view replaces it once their viewer answer arrives.
  */
-export function OwnHiddenPost({ id, fallback, loading }: { id: number; fallback: ReactNode; loading: ReactNode }) {
-  const { settled, view } = useHiddenView(id);
-  if (!settled) return loading;
+export function OwnHiddenPost({ id, fallback }: { id: number; fallback: ReactNode }) {
+  const view = useHiddenView(id);
   if (!view?.hidden || !view.hidden_post) return fallback;
   return <HiddenPostCard post={view.hidden_post} notice={view.hidden.notice} />;
 }
@@ -52,7 +52,7 @@ function HiddenPostCard({ post, notice }: { post: PostSummary; notice: string })
 
 /** The visitor's own hidden comments on a visible post, each with why (nobody else sees them). */
 export function OwnHiddenComments({ postId }: { postId: number }) {
-  const { view } = useHiddenView(postId);
+  const view = useHiddenView(postId);
   const comments = view?.own_hidden_comments ?? [];
   if (comments.length === 0) return null;
   return (

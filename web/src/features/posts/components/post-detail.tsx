@@ -267,7 +267,7 @@ function LivePost({ id }: { id: number }) {
   if (post.isError) {
     // A hidden post is a 404 to everyone; its own author still reads it with why.
     const missing = <Problem title="Post Not Found" text="This post may have been deleted or doesn't exist." />;
-    return <OwnHiddenPost id={id} fallback={missing} loading={<DetailSkeleton />} />;
+    return <OwnHiddenPost id={id} fallback={missing} />;
   }
   return <LoadedPost post={post.data} />;
 }
