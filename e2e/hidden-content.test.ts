@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
 import { apiCall } from './lib/api.ts';
+import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 // Issue 26 items 3 and 4 in Chromium: a reported post a Moderator hides from the Reports tab is gone
 // for everyone but its author, who reads it with why; the Reports tab shows the Hidden badge.
@@ -32,6 +33,8 @@ describe('a post hidden from the Reports tab', () => {
     const word = `hide${randomBytes(4).toString('hex')}`;
     const title = `Shift bidding rules ${word}`;
     const { anon_token: author } = await call<{ anon_token: string }>('POST', '/api/session');
+    // A member: a visitor without a username gets the welcome dialog over the page.
+    await call('POST', '/api/user-profile', { username: uniqueUsername('hid_') }, author);
     const { id } = await call<{ id: number }>('POST', '/api/posts', { type: 'Idea', title, body: `Rude text about ${word}.`, author_name: 'Anonymous', isAnonymous: true }, author);
     const { anon_token: reporter } = await call<{ anon_token: string }>('POST', '/api/session');
     await call('POST', '/api/report', { post_id: id, reason: 'abusive' }, reporter);
