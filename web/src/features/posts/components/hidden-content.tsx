@@ -12,11 +12,13 @@ function HiddenNotice({ notice, children }: { notice: string; children?: ReactNo
   return (
     <Alert role="status">
       <EyeOff className="size-4" aria-hidden="true" />
-      <AlertTitle>Only you can see this</AlertTitle>
-      <AlertDescription>
-        {notice}
-        {children}
-      </AlertDescription>
+      <div className="grid min-w-0 gap-1">
+        <AlertTitle>Hidden from other visitors</AlertTitle>
+        <AlertDescription>
+          {notice}
+          {children}
+        </AlertDescription>
+      </div>
     </Alert>
   );
 }
