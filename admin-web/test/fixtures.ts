@@ -35,6 +35,7 @@ export const report = (over: Partial<AdminReport> = {}): AdminReport => ({
   created_at: T0,
   ticket_reference: 'HLP-7K3Q9',
   duplicate: false,
+  content_hidden: null,
   ...over,
 });
 
@@ -62,6 +63,7 @@ export const post = (over: Partial<AdminPost> = {}): AdminPost => ({
   created_at: T0,
   upvotes: 3,
   comment_count: 2,
+  hidden_reason: null,
   ...over,
 });
 

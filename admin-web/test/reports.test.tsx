@@ -233,4 +233,60 @@ describe('the report queue (issue 26)', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Dismiss' }));
     await expectToast('Failed to update report', 'This report has already been decided');
   });
+
+  it('shows a post hidden by reports with its badge, unhides it, and decides with a suspension that hides all the author wrote', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      signedInAs('Moderator'),
+      ...moderatorHandlers({
+        reports: [
+          report({ id: 21, kind: 'post', post_id: 10, title: 'Spam post', content: 'buy now', reason: 'spam', content_hidden: 'reports', ticket_reference: 'RPT-H21' }),
+        ],
+      }),
+      http.post('/api/admin/posts/10/unhide', ({ request }) => {
+        calls.push({ url: new URL(request.url).pathname, body: null });
+        return HttpResponse.json({ success: true, id: 10, hidden: false, changed: true });
+      }),
+      http.post('/api/admin/reports/21/decide', async ({ request }) => {
+        calls.push({ url: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({
+          id: 21,
+          status: 'Action taken',
+          decided_by: 'alex',
+          decided_at: Date.now(),
+          content_deleted: false,
+          content_hidden: true,
+          author_suspended: true,
+        });
+      }),
+    );
+    renderApp('/admin');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Post report RPT-H21' });
+    expect(within(card).getByText('Hidden by reports')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Unhide post' }));
+    await expectToast('Post shown again');
+
+    await user.click(within(card).getByRole('button', { name: /Decide with hide or suspension/ }));
+    const form = within(card).getByRole('form', { name: 'Decide RPT-H21' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'The reported post' }), 'hide');
+    await user.click(within(form).getByRole('checkbox', { name: 'Suspend its author' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Reason shown to the visitor' }), 'spam links');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'For' }), '7 days');
+    await user.click(within(form).getByRole('checkbox', { name: 'Also hide everything they wrote in the forum' }));
+    await user.click(within(form).getByRole('button', { name: 'Decide' }));
+    await expectToast('Report decided');
+    expect(calls).toEqual([
+      { url: '/api/admin/posts/10/unhide', body: null },
+      {
+        url: '/api/admin/reports/21/decide',
+        body: {
+          status: 'Action taken',
+          action: 'hide',
+          suspend_author: true,
+          suspension: { reason: 'spam links', duration_days: 7, hide_content: true },
+        },
+      },
+    ]);
+  });
 });

@@ -207,6 +207,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { prefix: '/api/admin/reports', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/feature-suggestions', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/posts', service: 'forum', access: 'staff', csrf: true },
+  { prefix: '/api/admin/comments', service: 'forum', access: 'staff', csrf: true },
   { prefix: '/api/admin/held/forum', service: 'forum', access: 'staff', csrf: true },
 
   {

@@ -101,6 +101,7 @@ export {
   liftSuspension,
   suspendAuthor,
   suspendVisitor,
+  suspendVisitorIn,
   suspensionMessage,
   unblockAddress,
   type AddressBlock,

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import type { ServiceContext } from './context.ts';
+import type { Db } from './db.ts';
 import { recordStaffAction, type StaffAction } from './staff-actions.ts';
 import type { StaffIdentity } from './staff-signature.ts';
 import { clientAddressKey } from './client-address.ts';
@@ -263,6 +264,20 @@ export async function suspendVisitor(
   staff: StaffIdentity,
   input: { service: string; visitor: string; durationMs: number | null; reason: string; target: StaffAction['target'] },
 ): Promise<Suspension> {
+  return ctx.sql.begin((tx) => suspendVisitorIn(tx, ctx, staff, input));
+}
+
+/**
+ * suspendVisitor in the caller's transaction, for a step that does more in it (a report decision
+ * that also hides the author's content): the store is written last, and a failure there rolls the
+ * whole step back.
+ */
+export async function suspendVisitorIn(
+  tx: Db,
+  ctx: Omit<StaffDeps, 'sql'>,
+  staff: StaffIdentity,
+  input: { service: string; visitor: string; durationMs: number | null; reason: string; target: StaffAction['target'] },
+): Promise<Suspension> {
   const at = ctx.now();
   const suspension: Suspension = {
     service: input.service,
@@ -272,10 +287,8 @@ export async function suspendVisitor(
     staff: staff.username,
     at,
   };
-  await ctx.sql.begin(async (tx) => {
-    await recordStaffAction(tx, ctx, staff, { action: 'visitor.suspend', target: input.target });
-    await ctx.standings.suspend(suspension, staff);
-  });
+  await recordStaffAction(tx, ctx, staff, { action: 'visitor.suspend', target: input.target });
+  await ctx.standings.suspend(suspension, staff);
   return suspension;
 }
 

@@ -12,6 +12,7 @@ import { authorEditsRoutes } from './author-edits/author-edits-routes.ts';
 import { postsRoutes } from './posts/posts-routes.ts';
 import { forgetHeldPost, releaseComment, releasePost } from './posts/posts-service.ts';
 import { postsStaffRoutes } from './posts/posts-staff-routes.ts';
+import { hiddenStaffRoutes } from './hidden/hidden-staff-routes.ts';
 import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.ts';
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
@@ -22,8 +23,8 @@ import { createActivityRecorder } from './visitors/visitors-service.ts';
 export const service: ServiceDefinition<ForumContext> = {
   name: 'forum',
   schema: 'forum',
-  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   env: forumEnvSchema,
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   limits: FORUM_LIMITS,
   // Attachments: the kit's upload tables, multipart parsing and the forum.upload-cleanup task.
   uploads: true,
@@ -46,6 +47,7 @@ export const service: ServiceDefinition<ForumContext> = {
     statsRoutes,
     notificationsRoutes,
     postsStaffRoutes,
+    hiddenStaffRoutes,
     suspensionsStaffRoutes,
     feedbackStaffRoutes,
     // Posts and comments the duplicate-content check held, for staff to release or delete.

@@ -113,7 +113,7 @@ describe('the report queue', () => {
     const before = Date.now();
     const res = await staff('POST', `/api/admin/reports/${id}/decide`, { status: 'Dismissed' }, 'Moderator', 31);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, status: 'Dismissed', decided_by: 'mod_rita', decided_at: expect.any(Number), content_deleted: false });
+    expect(res.json()).toEqual({ id, status: 'Dismissed', decided_by: 'mod_rita', decided_at: expect.any(Number), content_deleted: false, content_hidden: false, author_suspended: false });
     expect(res.json().decided_at).toBeGreaterThanOrEqual(before);
     expect(await reportOf(ref)).toMatchObject({ status: 'Dismissed', decided_by: 'mod_rita', decided_at: res.json().decided_at });
 

@@ -22,3 +22,4 @@ export function reasonText(report: Pick<AdminReport, 'kind' | 'reason'>): string
   }
   return report.reason;
 }
+

@@ -7,3 +7,4 @@ export * from './uploads.ts';
 export * from './stats.ts';
 export * from './events.ts';
 export * from './staff.ts';
+export * from './hidden.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
 import { HeldFields } from '../shared/held.ts';
 import { trimmed } from './fields.ts';
+import { HiddenState } from './hidden.ts';
 
 export const POST_TYPES = ['Question', 'Idea', 'Tool'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -340,6 +341,16 @@ export const PostViewerResponse = z.object({
   can_edit: z.boolean().default(false),
   /** The post's comments the verified caller wrote (they may edit or delete those). */
   own_comment_ids: z.array(z.number().int()).default([]),
+  /**
+   * For the author of a hidden post (nobody else): why it is hidden, and the post itself, since its
+   * public detail answers 404 to everyone (issue 26 item 4).
+   */
+  hidden: HiddenState.nullable().default(null),
+  hidden_post: PostSummary.nullable().default(null),
+  /** The caller's own hidden comments on this post (left out of the public thread), oldest first. */
+  own_hidden_comments: z
+    .array(z.object({ id: z.number().int(), body: z.string(), author_name: z.string(), created_at: z.number(), hidden: HiddenState }))
+    .default([]),
 });
 export type PostViewerResponse = z.infer<typeof PostViewerResponse>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emptyAsUndefined } from '../shared/common.ts';
 import { POST_STATUSES, POST_TYPES } from './posts.ts';
 import { REPORT_STATUSES } from './reports.ts';
+import { DecisionSuspension, HIDDEN_REASONS, HIDE_MESSAGES } from './hidden.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Admin (any staff role)
@@ -35,6 +36,8 @@ export const AdminReport = z.object({
   ticket_reference: z.string(),
   /** A help ticket whose text several other visitors sent within the hour (duplicate-content check). */
   duplicate: z.boolean(),
+  /** Why the reported post or comment is hidden now ('reports': hidden by reports, awaiting a decision); null: visible or gone. */
+  content_hidden: z.enum(HIDDEN_REASONS).nullable(),
 });
 export type AdminReport = z.infer<typeof AdminReport>;
 export const AdminReportsResponse = z.array(AdminReport);
@@ -75,14 +78,24 @@ export const ReportIdParams = z.object({
 
 /**
  * POST /api/admin/reports/:id/decide: the new status, and what to do with the reported content in
- * the same step ('delete' removes the post or comment). suspend_author is the hook for suspensions
- * (another part of issue 26): accepted and recorded in the audit, acted on once suspensions exist.
+ * the same step ('hide' hides the post or comment, 'delete' removes it), and optionally a
+ * suspension of the content's author (suspend_author with `suspension`), all in one transaction.
  */
-export const AdminReportDecisionBody = z.object({
-  status: z.enum(['Reviewed', 'Action taken', 'Dismissed'], 'status must be Reviewed, Action taken or Dismissed'),
-  action: z.enum(['none', 'delete'], "action must be 'none' or 'delete'").default('none'),
-  suspend_author: z.boolean('suspend_author must be true or false').default(false),
-});
+export const AdminReportDecisionBody = z
+  .object({
+    status: z.enum(['Reviewed', 'Action taken', 'Dismissed'], 'status must be Reviewed, Action taken or Dismissed'),
+    action: z.enum(['none', 'hide', 'delete'], "action must be 'none', 'hide' or 'delete'").default('none'),
+    suspend_author: z.boolean('suspend_author must be true or false').default(false),
+    suspension: DecisionSuspension.optional(),
+  })
+  .superRefine((body, check) => {
+    if (body.suspend_author && body.suspension === undefined) {
+      check.addIssue({ code: 'custom', path: ['suspension'], message: HIDE_MESSAGES.suspensionRequired });
+    }
+    if (!body.suspend_author && body.suspension !== undefined) {
+      check.addIssue({ code: 'custom', path: ['suspension'], message: HIDE_MESSAGES.suspensionWithoutSuspend });
+    }
+  });
 export type AdminReportDecisionBody = z.input<typeof AdminReportDecisionBody>;
 
 export const AdminReportDecisionResponse = z.object({
@@ -91,6 +104,10 @@ export const AdminReportDecisionResponse = z.object({
   decided_by: z.string(),
   decided_at: z.number(),
   content_deleted: z.boolean(),
+  /** The reported content was hidden by this decision ('hide', or a suspension with hide_content). */
+  content_hidden: z.boolean().default(false),
+  /** The content's author was suspended by this decision. */
+  author_suspended: z.boolean().default(false),
 });
 export type AdminReportDecisionResponse = z.infer<typeof AdminReportDecisionResponse>;
 
@@ -106,6 +123,8 @@ export const AdminPost = z.object({
   created_at: z.number(),
   upvotes: z.number().int(),
   comment_count: z.number().int(),
+  /** Why the post is hidden (a Hidden badge in the admin app); null when visible. */
+  hidden_reason: z.enum(HIDDEN_REASONS).nullable(),
 });
 export type AdminPost = z.infer<typeof AdminPost>;
 export const AdminPostsResponse = z.object({ posts: z.array(AdminPost), total: z.number().int() });

@@ -19,7 +19,10 @@ export const SuspensionReason = z.string().trim().min(1).max(SUSPENSION_REASON_M
 /** Duration in ms from now, or null for good. */
 export const SuspensionDuration = z.number().int().min(60_000).max(SUSPENSION_MAX_MS).nullable();
 
-export const SuspendAuthorBody = z.object({ duration_ms: SuspensionDuration, reason: SuspensionReason }).strict();
+/** hide_content: also hide every post and comment of the author in the service that holds them. */
+export const SuspendAuthorBody = z
+  .object({ duration_ms: SuspensionDuration, reason: SuspensionReason, hide_content: z.boolean('hide_content must be true or false').default(false) })
+  .strict();
 export type SuspendAuthorBody = z.infer<typeof SuspendAuthorBody>;
 
 /** A visitor as one service knows them: service name and that service's keyed hash (base64url). */

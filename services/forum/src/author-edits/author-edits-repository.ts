@@ -67,9 +67,13 @@ export async function editComment(db: Db, id: number, body: string): Promise<Com
  */
 export async function deleteComment(db: Db, id: number, postId: number): Promise<PostSummary | null> {
   await db`INSERT INTO comment_revisions (comment_id, post_id, body) SELECT id, post_id, body FROM comments WHERE id = ${id}`;
-  await db`UPDATE comments SET deleted_at = now_ms(), body = '', author_name = '' WHERE id = ${id}`;
+  // A hidden comment is already uncounted (forum migration 013): it must not be uncounted twice.
+  const [was] = await db<{ hidden: boolean }[]>`
+    UPDATE comments SET deleted_at = now_ms(), body = '', author_name = '' WHERE id = ${id}
+    RETURNING hidden_at IS NOT NULL AS hidden`;
+  const uncount = was?.hidden ? 0 : 1;
   const rows = await db<PostSummary[]>`
-    UPDATE posts SET comment_count = greatest(comment_count - 1, 0),
+    UPDATE posts SET comment_count = greatest(comment_count - ${uncount}, 0),
                      accepted_comment_id = nullif(accepted_comment_id, ${id})
     WHERE id = ${postId}
     RETURNING ${db.unsafe(SUMMARY_COLUMNS)}`;

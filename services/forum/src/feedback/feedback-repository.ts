@@ -18,14 +18,17 @@ export interface NewReport {
   ticketReference: string;
   /** Many visitors sent the same text within the hour (ctx.duplicates): flagged in the admin list. */
   duplicate: boolean;
+  /** The reporter's forum hash and keyed address hash (content reports; auto-hide counts them). */
+  reporterHash: Buffer | null;
+  reporterAddressHash: Buffer | null;
 }
 
 export async function insertReport(db: Db, r: NewReport): Promise<{ id: number; created_at: number }> {
   const rows = await db<{ id: number; created_at: number }[]>`
     INSERT INTO reports (kind, post_id, comment_id, content_author_hash, title, category, priority, reason,
-                         contact_info, reporter_name, is_anonymous, ticket_reference, duplicate)
+                         contact_info, reporter_name, is_anonymous, ticket_reference, duplicate, reporter_hash, reporter_address_hash)
     VALUES (${r.kind}, ${r.postId}, ${r.commentId}, ${r.contentAuthorHash}, ${r.title}, ${r.category}, ${r.priority}, ${r.reason}, ${r.contactInfo},
-            ${r.reporterName}, ${r.isAnonymous}, ${r.ticketReference}, ${r.duplicate})
+            ${r.reporterName}, ${r.isAnonymous}, ${r.ticketReference}, ${r.duplicate}, ${r.reporterHash}, ${r.reporterAddressHash})
     RETURNING id, created_at`;
   return rows[0]!;
 }
@@ -50,7 +53,8 @@ export async function listReports(
              SELECT count(*)::int FROM reports o
              WHERE o.content_author_hash = r.content_author_hash AND o.id <> r.id
                AND o.created_at > r.created_at - ${THIRTY_DAYS_MS}) END AS author_recent_reports,
-           r.created_at, r.ticket_reference, r.duplicate
+           r.created_at, r.ticket_reference, r.duplicate,
+           CASE r.kind WHEN 'comment' THEN c.hidden_reason WHEN 'post' THEN p.hidden_reason END AS content_hidden
     FROM reports r LEFT JOIN posts p ON p.id = r.post_id LEFT JOIN comments c ON c.id = r.comment_id
     ${status}
     ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -122,10 +126,11 @@ export async function listSuggestions(db: Db, page: { limit: number; offset: num
     ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-/** Deletes a comment; its post's id, or null when it was already gone. */
-export async function deleteCommentRow(tx: Db, id: number): Promise<number | null> {
-  const rows = await tx<{ post_id: number }[]>`DELETE FROM comments WHERE id = ${id} RETURNING post_id`;
-  return rows[0]?.post_id ?? null;
+/** Deletes a comment; its post's id and whether it was hidden (no longer counted), or null when it was already gone. */
+export async function deleteCommentRow(tx: Db, id: number): Promise<{ post_id: number; hidden: boolean } | null> {
+  const rows = await tx<{ post_id: number; hidden: boolean }[]>`
+    DELETE FROM comments WHERE id = ${id} RETURNING post_id, hidden_at IS NOT NULL AS hidden`;
+  return rows[0] ?? null;
 }
 
 /** One comment fewer on a post; the post's summary after it (null when the post is gone). */

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
 import { FeatureSuggestionBody, FeatureSuggestionResponse, ReportBody, ReportResponse } from '@wfm/contracts/forum';
 import { submitReport, submitSuggestion } from './feedback-service.ts';
-import { acceptAuthorName } from '../visitors/visitors-request.ts';
+import { acceptAuthorName, addressHashOf, visitorHash } from '../visitors/visitors-request.ts';
 import { byVisitor, rateLimited, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
 
@@ -21,7 +21,12 @@ export const feedbackRoutes: ServiceRoutes<ForumContext> = async (base, ctx) => 
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await submitReport(ctx, req.body, (name) => ctx.identity.acceptAuthorName(req, name), byVisitor(req))),
+      reply.code(201).send(
+        await submitReport(ctx, req.body, (name) => ctx.identity.acceptAuthorName(req, name), byVisitor(req), {
+          hash: visitorHash(req),
+          addressHash: addressHashOf(app, req),
+        }),
+      ),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@wfm/service-kit';
-import { notFound, writeEvent } from '@wfm/service-kit';
+import { notFound, recordVisitorSeen, writeEvent } from '@wfm/service-kit';
 import {
   COMMENT_REPORT_MESSAGES,
   CommentReportBody,
@@ -13,6 +13,13 @@ import {
 import * as feedback from './feedback-repository.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared';
 import { REFERENCE_PREFIXES, withUniqueReference } from './feedback-references.ts';
+import { hideAfterReports } from '../hidden/hidden-service.ts';
+
+/** Who sent a report: the verified visitor's forum hash (null without one) and the keyed hash of their address. */
+export interface Reporter {
+  hash: Buffer | null;
+  addressHash: Buffer;
+}
 
 /**
  * POST /api/report carries either a post report (it has post_id) or a help request; each is checked
@@ -28,6 +35,7 @@ async function saveContentReport(
   acceptName: (name: string) => Promise<string>,
   report: { reason: string; reporter_name?: string | undefined },
   content: { kind: 'post' | 'comment'; postId: number; commentId: number | null; contentAuthorHash: Buffer | null },
+  reporter: Reporter,
 ): Promise<ReportResponse> {
   const reporterName = report.reporter_name === undefined ? ANONYMOUS : await acceptName(report.reporter_name);
   return saveReport(ctx, {
@@ -40,6 +48,8 @@ async function saveContentReport(
     reporterName,
     isAnonymous: reporterName === ANONYMOUS,
     duplicate: false,
+    reporterHash: reporter.hash,
+    reporterAddressHash: reporter.addressHash,
   });
 }
 
@@ -48,18 +58,19 @@ export async function submitReport(
   body: Record<string, unknown>,
   acceptName: (name: string) => Promise<string>,
   writer: string,
+  reporter: Reporter,
 ): Promise<ReportResponse> {
   if (body.comment_id !== undefined && body.comment_id !== null) {
     const report = CommentReportBody.parse(body);
     const comment = await feedback.commentForReport(ctx.sql, report.comment_id);
     if (comment === null) throw notFound(COMMENT_REPORT_MESSAGES.notFound);
-    return saveContentReport(ctx, acceptName, report, { kind: 'comment', postId: comment.post_id, commentId: report.comment_id, contentAuthorHash: comment.author_token_hash });
+    return saveContentReport(ctx, acceptName, report, { kind: 'comment', postId: comment.post_id, commentId: report.comment_id, contentAuthorHash: comment.author_token_hash }, reporter);
   }
   if (body.post_id !== undefined && body.post_id !== null) {
     const report = PostReportBody.parse(body);
     const reported = await feedback.postAuthorForReport(ctx.sql, report.post_id);
     if (reported === null) throw notFound(POST_MESSAGES.notFound);
-    return saveContentReport(ctx, acceptName, report, { kind: 'post', postId: report.post_id, commentId: null, contentAuthorHash: reported.author_token_hash });
+    return saveContentReport(ctx, acceptName, report, { kind: 'post', postId: report.post_id, commentId: null, contentAuthorHash: reported.author_token_hash }, reporter);
   }
   const help = HelpRequestBody.parse(body);
   const reporterName = help.isAnonymous ? ANONYMOUS : await acceptName(help.reporter_name);
@@ -77,9 +88,16 @@ export async function submitReport(
     reporterName,
     isAnonymous: help.isAnonymous || reporterName === ANONYMOUS,
     duplicate: duplicate.held,
+    reporterHash: null,
+    reporterAddressHash: null,
   });
 }
 
+/**
+ * Saves a report with its event. A post or comment report by a verified visitor also records the
+ * forum's first sight of them (kit established-visitors) and may hide what it reports once enough
+ * distinct reporters count (hideAfterReports), in the same transaction.
+ */
 async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 'ticketReference'>): Promise<ReportResponse> {
   const prefix = report.kind === 'help' ? REFERENCE_PREFIXES.help : REFERENCE_PREFIXES.post;
   return withUniqueReference(prefix, (ticketReference) =>
@@ -93,6 +111,10 @@ async function saveReport(ctx: ServiceContext, report: Omit<feedback.NewReport, 
         ticket_reference: ticketReference,
         created_at: row.created_at,
       });
+      if (report.reporterHash) await recordVisitorSeen(tx, report.reporterHash, ctx.now());
+      if (report.kind !== 'help') {
+        await hideAfterReports(tx, ctx, report.kind === 'post' ? { kind: 'post', id: report.postId! } : { kind: 'comment', id: report.commentId! });
+      }
       return { ticket_reference: ticketReference };
     }),
   );

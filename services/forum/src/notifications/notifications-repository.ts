@@ -21,6 +21,7 @@ export async function listCommentReplies(db: Db, visitorHash: Buffer, limit: num
     WHERE p.author_token_hash = ${visitorHash}
       AND c.author_token_hash IS DISTINCT FROM ${visitorHash}
       AND c.deleted_at IS NULL
+      AND p.hidden_at IS NULL AND c.hidden_at IS NULL
     ORDER BY c.created_at DESC, c.id DESC
     LIMIT ${limit}`;
 }
@@ -31,6 +32,7 @@ export async function countCommentRepliesSince(db: Db, visitorHash: Buffer, sinc
     FROM posts p JOIN comments c ON c.post_id = p.id
     WHERE p.author_token_hash = ${visitorHash}
       AND c.author_token_hash IS DISTINCT FROM ${visitorHash}
+      AND p.hidden_at IS NULL AND c.hidden_at IS NULL
       AND c.created_at > ${since}
       AND c.deleted_at IS NULL`;
   return rows[0]!.n;

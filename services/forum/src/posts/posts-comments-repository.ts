@@ -16,7 +16,7 @@ export function listCommentsQuery(db: Db, postId: number, page: { after?: Commen
   const after = page.after ? db`AND (created_at, id) > (${page.after.createdAt}, ${page.after.id})` : db``;
   return db<Comment[]>`
     SELECT id, post_id, body, author_name, created_at, edited_at, deleted_at IS NOT NULL AS deleted FROM comments
-    WHERE post_id = ${postId} ${after}
+    WHERE post_id = ${postId} AND hidden_at IS NULL ${after}
     ORDER BY created_at, id
     LIMIT ${page.limit}`;
 }
@@ -37,7 +37,8 @@ export async function insertComment(
   // id: reserved when the comment was held for review (kit_held_items), given on its release.
   c: { postId: number; body: string; authorName: string; authorTokenHash: Buffer | null; id?: number | undefined },
 ): Promise<Comment | null> {
-  const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} RETURNING id`;
+  // A hidden post takes no comments (it is no post to anyone but its author).
+  const counted = await db`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ${c.postId} AND hidden_at IS NULL RETURNING id`;
   if (counted.length === 0) return null;
   const given = c.id !== undefined;
   const rows = await db<Comment[]>`
@@ -50,20 +51,20 @@ export async function insertComment(
 
 /** True when the comment exists and belongs to the post. */
 export async function isCommentOfPost(db: Db, postId: number, commentId: number): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId} AND deleted_at IS NULL`;
+  const rows = await db`SELECT 1 FROM comments WHERE id = ${commentId} AND post_id = ${postId} AND deleted_at IS NULL AND hidden_at IS NULL`;
   return rows.length > 0;
 }
 
 /** One comment of a post (the accepted answer pinned on its detail), or null. */
 export async function findComment(db: Db, postId: number, commentId: number): Promise<Comment | null> {
   const rows = await db<Comment[]>`
-    SELECT id, post_id, body, author_name, created_at, edited_at, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = ${commentId} AND post_id = ${postId}`;
+    SELECT id, post_id, body, author_name, created_at, edited_at, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = ${commentId} AND post_id = ${postId} AND hidden_at IS NULL`;
   return rows[0] ?? null;
 }
 
 /** The ids of a post's comments written by one verified visitor (what they may edit), oldest first. */
 export async function commentIdsBy(db: Db, postId: number, authorHash: Buffer): Promise<number[]> {
   const rows = await db<{ id: number }[]>`
-    SELECT id FROM comments WHERE post_id = ${postId} AND author_token_hash = ${authorHash} AND deleted_at IS NULL ORDER BY created_at, id`;
+    SELECT id FROM comments WHERE post_id = ${postId} AND author_token_hash = ${authorHash} AND deleted_at IS NULL AND hidden_at IS NULL ORDER BY created_at, id`;
   return rows.map((r) => r.id);
 }

@@ -56,7 +56,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<PostSummary> {
 }
 
 export async function findPost(db: Db, id: number): Promise<PostSummary | null> {
-  const rows = await db<PostSummary[]>`SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts WHERE id = ${id}`;
+  const rows = await db<PostSummary[]>`SELECT ${db.unsafe(SUMMARY_COLUMNS)} FROM posts WHERE id = ${id} AND hidden_at IS NULL`;
   return rows[0] ?? null;
 }
 
@@ -78,15 +78,15 @@ export async function setAcceptedComment(db: Db, postId: number, commentId: numb
   return rows[0]!;
 }
 
-/** The verified author of a post (null for none or no such post). */
-export async function postAuthorHash(db: Db, id: number): Promise<{ type: PostType; author_token_hash: Buffer | null } | null> {
-  const rows = await db<{ type: PostType; author_token_hash: Buffer | null }[]>`
-    SELECT type, author_token_hash FROM posts WHERE id = ${id}`;
+/** The verified author of a post and whether it is hidden (null for no such post). */
+export async function postAuthorHash(db: Db, id: number): Promise<{ type: PostType; author_token_hash: Buffer | null; hidden: boolean } | null> {
+  const rows = await db<{ type: PostType; author_token_hash: Buffer | null; hidden: boolean }[]>`
+    SELECT type, author_token_hash, hidden_at IS NOT NULL AS hidden FROM posts WHERE id = ${id}`;
   return rows[0] ?? null;
 }
 
 export async function postTitle(db: Db, id: number): Promise<string | null> {
-  const rows = await db<{ title: string }[]>`SELECT title FROM posts WHERE id = ${id}`;
+  const rows = await db<{ title: string }[]>`SELECT title FROM posts WHERE id = ${id} AND hidden_at IS NULL`;
   return rows[0]?.title ?? null;
 }
 
@@ -98,18 +98,18 @@ export async function upvote(db: Db, postId: number, voterHash: Buffer): Promise
   const added = await db<{ upvotes: number }[]>`
     WITH vote AS (
       INSERT INTO post_upvotes (post_id, voter_hash)
-      SELECT id, ${voterHash} FROM posts WHERE id = ${postId}
+      SELECT id, ${voterHash} FROM posts WHERE id = ${postId} AND hidden_at IS NULL
       ON CONFLICT DO NOTHING
       RETURNING post_id
     )
     UPDATE posts SET upvotes = upvotes + 1 FROM vote WHERE posts.id = vote.post_id RETURNING posts.upvotes`;
   if (added[0]) return { upvotes: added[0].upvotes, added: true };
-  const current = await db<{ upvotes: number }[]>`SELECT upvotes FROM posts WHERE id = ${postId}`;
+  const current = await db<{ upvotes: number }[]>`SELECT upvotes FROM posts WHERE id = ${postId} AND hidden_at IS NULL`;
   return current[0] ? { upvotes: current[0].upvotes, added: false } : null;
 }
 
 export async function countPostsSince(db: Db, since: number): Promise<number> {
-  const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since}`;
+  const rows = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${since} AND hidden_at IS NULL`;
   return rows[0]!.n;
 }
 

@@ -27,7 +27,8 @@ export interface PostFilters {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereClause(db: Db, f: PostFilters) {
-  const conditions = [];
+  // Hidden posts (issue 26: reports, staff, suspension) are in no list, search or count.
+  const conditions = [db`hidden_at IS NULL`];
   if (f.type) conditions.push(db`type = ${f.type}`);
   if (f.q) conditions.push(db`search @@ websearch_to_tsquery('english', ${f.q})`);
   if (f.authorName) conditions.push(db`lower(author_name) LIKE ${`${escapeLike(f.authorName.toLowerCase())}%`}`);
@@ -40,7 +41,6 @@ function whereClause(db: Db, f: PostFilters) {
   if (f.platform) conditions.push(db`platform = ${f.platform}`);
   if (f.centreSize) conditions.push(db`centre_size = ${f.centreSize}`);
   if (f.region) conditions.push(db`region = ${f.region}`);
-  if (conditions.length === 0) return db`TRUE`;
   return conditions.reduce((all, condition) => db`${all} AND ${condition}`);
 }
 
@@ -289,7 +289,7 @@ export function similarPostsQuery(db: Db, words: string[], limit: number) {
     SELECT id, type, title, status, created_at, comment_count, accepted_comment_id
     FROM (
       SELECT id, type, title, status, created_at, comment_count, accepted_comment_id, search FROM posts
-      WHERE search @@ to_tsquery('english', ${query})
+      WHERE search @@ to_tsquery('english', ${query}) AND hidden_at IS NULL
       ORDER BY created_at DESC, id DESC
       LIMIT ${SIMILAR_CANDIDATES}
     ) AS candidates

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServiceContext } from '@wfm/service-kit';
-import { badRequest, conflict, createPgUploadStore, forbidden, heldAnswer, holdWrite, notFound, ownedUploads, writeEvent, type HeldRelease } from '@wfm/service-kit';
+import { badRequest, conflict, createPgUploadStore, forbidden, heldAnswer, holdWrite, notFound, ownedUploads, recordVisitorSeen, writeEvent, type HeldRelease } from '@wfm/service-kit';
 import {
   ACCEPTED_ANSWER_MESSAGES,
   SIMILAR_POSTS,
@@ -21,6 +21,7 @@ import {
   type PostDetail,
   type PostSort,
   type PostType,
+  type PostViewerResponse,
   UPLOADS_PREFIX,
 } from '@wfm/contracts/forum';
 import { ANONYMOUS, HELD_MESSAGES } from '@wfm/contracts/shared';
@@ -30,6 +31,7 @@ import * as postLists from './posts-search-repository.ts';
 import * as authorEdits from '../author-edits/author-edits-service.ts';
 import type { FeedListCache } from './posts-list-cache.ts';
 import type { SummaryJsonCache } from './posts-summary-cache.ts';
+import { authorHiddenView } from '../hidden/hidden-service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -86,6 +88,8 @@ export async function createPost(
   const row = await newPostOf(ctx, input, authorTokenHash);
   const verdict = await ctx.duplicates.check(input.body, writer);
   return ctx.sql.begin(async (tx) => {
+    // The forum's first sight of a writer: their reports count towards auto-hide a day later.
+    if (authorTokenHash) await recordVisitorSeen(tx, authorTokenHash, ctx.now());
     if (verdict.held) {
       const { authorTokenHash: _hash, ...payload } = row;
       const id = await holdWrite(tx, ctx, {
@@ -267,14 +271,15 @@ export async function listPostComments(
   id: number,
   query: { after?: string | undefined; limit: number },
 ): Promise<CommentPage> {
-  const page = await postComments.listComments(ctx.sql, id, {
-    after: query.after === undefined ? undefined : parseCursor(query.after),
-    limit: query.limit,
-  });
-  // A page with comments proves the post exists (comments go with their post).
-  if (page.comments.length === 0 && (await posts.postTitle(ctx.sql, id)) === null && !(await authorEdits.isPlaceholder(ctx, id))) {
-    throw notFound(POST_MESSAGES.notFound);
-  }
+  const [page, title] = await Promise.all([
+    postComments.listComments(ctx.sql, id, {
+      after: query.after === undefined ? undefined : parseCursor(query.after),
+      limit: query.limit,
+    }),
+    // The post must exist and not be hidden (a hidden post's thread is hidden with it).
+    posts.postTitle(ctx.sql, id),
+  ]);
+  if (title === null && !(await authorEdits.isPlaceholder(ctx, id))) throw notFound(POST_MESSAGES.notFound);
   return { comments: page.comments, next_cursor: cursorAfter(page.comments, page.more) };
 }
 
@@ -301,6 +306,7 @@ export async function addComment(
   };
   const verdict = await ctx.duplicates.check(input.body, writer);
   return ctx.sql.begin(async (tx) => {
+    if (authorTokenHash) await recordVisitorSeen(tx, authorTokenHash, ctx.now());
     if (verdict.held) {
       if ((await posts.postTitle(tx, input.post_id)) === null) throw notFound(POST_MESSAGES.notFound);
       const id = await holdWrite(tx, ctx, {
@@ -366,15 +372,19 @@ export async function viewerOf(
   ctx: ServiceContext,
   postId: number,
   visitorHash: Buffer | null,
-): Promise<{ can_accept_answer: boolean; can_edit: boolean; own_comment_ids: number[] }> {
+): Promise<PostViewerResponse> {
   const post = await posts.postAuthorHash(ctx.sql, postId);
   // On an author's placeholder nobody edits the post, but commenters still may edit their comments.
   if (!post && !(await authorEdits.isPlaceholder(ctx, postId))) throw notFound(POST_MESSAGES.notFound);
   const author = post !== null && visitorHash !== null && sameVisitor(post.author_token_hash, visitorHash);
+  // A hidden post is no post for anyone but its author (issue 26 item 4).
+  const hidden = await authorHiddenView(ctx, postId, visitorHash, author);
+  if (post?.hidden && !author) throw notFound(POST_MESSAGES.notFound);
   return {
     can_accept_answer: author && post.type === 'Question',
     can_edit: author,
     own_comment_ids: visitorHash === null ? [] : await postComments.commentIdsBy(ctx.sql, postId, visitorHash),
+    ...hidden,
   };
 }
 

@@ -8,9 +8,11 @@ export async function listStaffPosts(
 ): Promise<{ posts: AdminPost[]; total: number }> {
   const [posts, count] = await Promise.all([
     db<AdminPost[]>`
-      SELECT id, title, type, status, author_name, created_at, upvotes, comment_count FROM posts
+      SELECT id, title, type, status, author_name, created_at, upvotes, comment_count, hidden_reason FROM posts
       ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db<{ total: number }[]>`SELECT coalesce(sum(n), 0)::int AS total FROM post_totals`,
+    // post_totals counts visible posts; staff also list the hidden ones (posts_hidden_idx).
+    db<{ total: number }[]>`
+      SELECT ((SELECT coalesce(sum(n), 0) FROM post_totals) + (SELECT count(*) FROM posts WHERE hidden_at IS NOT NULL))::int AS total`,
   ]);
   return { posts, total: count[0]!.total };
 }

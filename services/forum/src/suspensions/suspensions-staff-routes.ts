@@ -7,6 +7,8 @@ import { staffOnly, type ServiceRoutes, type StaffIdentity } from '@wfm/service-
 import type { ForumContext } from '../context.ts';
 import { suspendAuthorOf } from './suspensions-service.ts';
 
+const suspensionOf = (body: SuspendAuthorBody) => ({ reason: body.reason, durationMs: body.duration_ms, hideContent: body.hide_content });
+
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
 /**
@@ -21,7 +23,7 @@ export const suspensionsStaffRoutes: ServiceRoutes<ForumContext> = async (base, 
   app.post(
     '/api/admin/posts/:id/suspend-author',
     { ...access, schema: { params: PostIdParams, body: SuspendAuthorBody, response: { 201: SuspensionView, ...errors } } },
-    async (req, reply) => reply.code(201).send(await suspendAuthorOf(ctx, req.staff as StaffIdentity, 'post', req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await suspendAuthorOf(ctx, req.staff as StaffIdentity, { kind: 'post', id: req.params.id }, suspensionOf(req.body))),
   );
 
   app.post(
@@ -30,6 +32,6 @@ export const suspensionsStaffRoutes: ServiceRoutes<ForumContext> = async (base, 
       ...access,
       schema: { params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), body: SuspendAuthorBody, response: { 201: SuspensionView, ...errors } },
     },
-    async (req, reply) => reply.code(201).send(await suspendAuthorOf(ctx, req.staff as StaffIdentity, 'comment', req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await suspendAuthorOf(ctx, req.staff as StaffIdentity, { kind: 'comment', id: req.params.id }, suspensionOf(req.body))),
   );
 };

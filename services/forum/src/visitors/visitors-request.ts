@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '@wfm/contracts/shared';
-import type { ServiceContext } from '@wfm/service-kit';
+import { clientAddressKey, type ServiceContext } from '@wfm/service-kit';
 
 /**
  * What the forum's routes and hooks read from a request. The forum's view of a visitor is the kit's
@@ -32,4 +33,13 @@ export async function acceptAuthorName(
 ): Promise<string> {
   if (input.isAnonymous || !input.author_name) return ANONYMOUS;
   return ctx.identity.acceptAuthorName(req, input.author_name);
+}
+
+/**
+ * A keyed hash of the request's address key (IPv4 address or IPv6 /64, the kit's clientAddressKey):
+ * what a report keeps of where it came from, so auto-hide can count distinct addresses without the
+ * forum storing any address. The key comes from VISITOR_TOKEN_SECRET (kit visitorTokens.secretKey).
+ */
+export function addressHashOf(app: Pick<FastifyInstance, 'visitorTokens'>, req: FastifyRequest): Buffer {
+  return createHmac('sha256', app.visitorTokens.secretKey('forum-report-address')).update(clientAddressKey(req.ip)).digest();
 }

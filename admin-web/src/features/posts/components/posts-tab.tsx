@@ -1,4 +1,4 @@
-import type { AdminPost } from '@wfm/contracts/forum';
+import { HIDDEN_BADGES, type AdminPost } from '@wfm/contracts/forum';
 import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
 import { CheckCircle2, ExternalLink, History } from 'lucide-react';
 import { useState } from 'react';
@@ -65,6 +65,11 @@ export function PostsTab() {
             cell: (post) => (
               <>
                 <span className="line-clamp-2 break-words">{post.title}</span>
+                {post.hidden_reason && (
+                  <Badge variant="destructive" className="mt-1" title="Hidden from everyone but its author and staff">
+                    {HIDDEN_BADGES[post.hidden_reason]}
+                  </Badge>
+                )}
                 <span className="block text-xs font-normal text-muted-foreground lg:hidden">
                   <span className="sm:hidden">{post.status === 'resolved' ? 'Resolved' : 'Open'} · </span>
                   <span className="md:hidden">{post.author_name} · </span>

@@ -1,7 +1,10 @@
-import type { AdminReport, PostStatus } from '@wfm/contracts/forum';
-import { Badge, Button, Card, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink } from 'lucide-react';
+import { HIDDEN_BADGES, type AdminReport, type PostStatus } from '@wfm/contracts/forum';
+import { Badge, Button, Card, Collapsible, CollapsibleContent, CollapsibleTrigger, buttonClasses, toast } from '@wfm/ui';
+import { CheckCircle2, ChevronDown, Eye, EyeOff, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
 import { useDecideReport } from '../api/decide-report.ts';
+import { useSetHidden } from '../api/hide-content.ts';
+import { DecisionForm } from './decision-form.tsx';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { sitePaths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -26,6 +29,23 @@ export function ReportCard({
 }) {
   const resolve = useResolvePost();
   const decide = useDecideReport();
+  const setHidden = useSetHidden();
+  const [deciding, setDeciding] = useState(false);
+  const contentId = report.kind === 'comment' ? report.comment_id : report.kind === 'post' ? report.post_id : null;
+  const toggleHidden = () => {
+    if (contentId === null || report.kind === 'help') return;
+    const hide = report.content_hidden === null;
+    const noun = report.kind === 'post' ? 'Post' : 'Comment';
+    setHidden.mutate(
+      { kind: report.kind, id: contentId, hide },
+      {
+        onSuccess: () =>
+          toast({ title: hide ? `${noun} hidden` : `${noun} shown again`, description: hide ? 'Only its author and staff see it now.' : 'Everyone sees it again.' }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: `Failed to ${hide ? 'hide' : 'unhide'}`, description: errorMessage(error, 'Please try again') }),
+      },
+    );
+  };
   const postId = report.post_id;
   const postDeleted = postId !== null && report.title === null;
   const heading =
@@ -62,6 +82,11 @@ export function ReportCard({
         <Badge variant={reportStatus(report.status) === 'New' ? 'default' : 'secondary'}>{reportStatus(report.status)}</Badge>
         {report.priority && <Badge variant={report.priority === 'Urgent' || report.priority === 'High' ? 'destructive' : 'secondary'}>{report.priority}</Badge>}
         {report.duplicate && <Badge variant="destructive" title="Several other visitors sent the same text within an hour">Duplicate</Badge>}
+        {report.content_hidden && (
+          <Badge variant="destructive" title="Hidden from everyone but its author and staff">
+            {HIDDEN_BADGES[report.content_hidden]}
+          </Badge>
+        )}
         {report.category && <span>{report.category}</span>}
         <time className="ml-auto" dateTime={new Date(report.created_at).toISOString()}>
           {formatDateTime(report.created_at)}
@@ -116,6 +141,25 @@ export function ReportCard({
       {canResolve && suspendable && (
         <div className="flex">
           <SuspendAuthorButton content={suspendable} title={heading} labelled />
+        </div>
+      )}
+      {isNew && canResolve && report.kind !== 'help' && report.content !== null && (
+        <Collapsible open={deciding} onOpenChange={setDeciding}>
+          <CollapsibleTrigger className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            <ChevronDown aria-hidden="true" className={deciding ? 'rotate-180 transition-transform' : 'transition-transform'} />
+            Decide with hide or suspension…
+          </CollapsibleTrigger>
+          <CollapsibleContent className="pt-2">
+            <DecisionForm report={report} onDone={() => setDeciding(false)} />
+          </CollapsibleContent>
+        </Collapsible>
+      )}
+      {canResolve && report.kind !== 'help' && report.content !== null && (
+        <div>
+          <Button size="sm" variant="outline" disabled={setHidden.isPending} onClick={toggleHidden}>
+            {report.content_hidden === null ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {report.content_hidden === null ? `Hide ${report.kind}` : `Unhide ${report.kind}`}
+          </Button>
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">

@@ -21,6 +21,7 @@ import { appendCachedComment, setCachedUpvotes } from '../api/post-cache.ts';
 import { downloadText, exportFileName, exportMarkdown } from '../utils/export.ts';
 import { postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';
 import { CommentForm } from './comment-form.tsx';
+import { OwnHiddenComments, OwnHiddenPost } from './hidden-content.tsx';
 import { AcceptedAnswerBadge, CommentList, DELETED_BY_AUTHOR } from './comment-list.tsx';
 import { PostAttachments } from './post-attachments.tsx';
 import { PostStatusBadges, PostTypeBadge } from './post-badges.tsx';
@@ -273,6 +274,7 @@ function LoadedPost({ post }: { post: PostDetailData }) {
     <div className="grid gap-5">
       {post.deleted ? <DeletedPostBody post={post} /> : <PostBody post={post} own={authorship.ownPost} />}
       <AcceptedAnswer post={post} choice={choice} />
+      <OwnHiddenComments postId={post.id} />
       <Discussion post={post} choice={choice} own={authorship.ownComments} />
     </div>
   );
@@ -282,7 +284,11 @@ function LivePost({ id }: { id: number }) {
   const post = usePost(id);
   useLivePost(id);
   if (post.isPending) return <DetailSkeleton />;
-  if (post.isError) return <Problem title="Post Not Found" text="This post may have been deleted or doesn't exist." />;
+  if (post.isError) {
+    // A hidden post is a 404 to everyone; its own author still reads it with why.
+    const missing = <Problem title="Post Not Found" text="This post may have been deleted or doesn't exist." />;
+    return <OwnHiddenPost id={id} fallback={missing} />;
+  }
   return <LoadedPost post={post.data} />;
 }
 
