@@ -12,8 +12,9 @@ export interface CollectedAnswer {
  * hands the body over as a Readable stream, and `arrayBuffer()` then copies the chunks into a
  * zero-filled array: on a 40 KB page that stream and copy cost more than the rest of the gateway's
  * own work on a miss (profile in docs/benchmarks.md, 2026-11-28). A dispatch handler receives the
- * chunks directly; they are copied once (never kept as views: a view would hold the whole socket
- * read buffer behind it and the cache's byte budget would undercount it).
+ * chunks directly; they are copied once into a buffer of exactly the body's size (never kept as
+ * views: a view would hold the whole socket read buffer behind it and the cache's byte budget would
+ * undercount it).
  */
 export function collectAnswer(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions): Promise<CollectedAnswer> {
   return new Promise((resolve, reject) => {
@@ -36,7 +37,12 @@ export function collectAnswer(dispatcher: Dispatcher, options: Dispatcher.Dispat
         length += chunk.length;
       },
       onResponseEnd() {
-        resolve({ statusCode, headers, body: Buffer.concat(chunks, length) });
+        // Its own memory, never a slice of Node's shared 8 KB pool (what Buffer.concat gives a small
+        // body): a cached slice would keep the whole slab alive behind a few hundred counted bytes.
+        const body = Buffer.allocUnsafeSlow(length);
+        let offset = 0;
+        for (const chunk of chunks) offset += chunk.copy(body, offset);
+        resolve({ statusCode, headers, body });
       },
       onResponseError(_controller, error) {
         reject(error);
