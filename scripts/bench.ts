@@ -2,6 +2,9 @@
  * `npm run bench <name>`: benchmarks that print their figures.
  *   gateway  identity GET directly on the service vs through the gateway (distributed run),
  *            plus the single-node process's RSS after start-up (scripts/lib/gateway-bench.ts).
+ *   hop      the gateway's own CPU per request (uncached page, cached page, proxied call) with the
+ *            services replaced by a replay; BENCH_HOP_BASE=<folder> compares another commit's gateway
+ *            back to back (scripts/lib/hop-bench.ts).
  *   feed     10,000 seeded posts; the feed, search, trending, a post's detail and its server-rendered page through the
  *            gateway against its no-I/O ceiling (/healthz); the same answers from a bare node:http
  *            server for scale; write -> websocket latency (scripts/lib/feed-bench.ts).
@@ -51,6 +54,7 @@ import {
 } from './lib/bench-harness.ts';
 import { benchFeed } from './lib/feed-bench.ts';
 import { benchGateway } from './lib/gateway-bench.ts';
+import { benchHop } from './lib/hop-bench.ts';
 import { benchJobs } from './lib/jobs-bench.ts';
 import { benchLighthouse } from './lib/lighthouse-bench.ts';
 import { benchPolls } from './lib/polls-bench.ts';
@@ -98,6 +102,7 @@ async function lighthouseBench() {
 const benches: Record<string, () => Promise<void>> = {
   lighthouse: lighthouseBench,
   gateway: benchGateway,
+  hop: benchHop,
   feed: benchFeed,
   search: benchSearch,
   jobs: () =>

@@ -27,6 +27,7 @@ import { forwardBusToHub, RealtimeHub } from './realtime.ts';
 import { askVisitorStanding } from './visitor-rooms.ts';
 import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type WebsocketLimits } from './websocket-admission.ts';
 import { GatewayLogController, requestIdFor } from './request-context.ts';
+import { lazyRequestLogger } from './request-logger.ts';
 import { CacheableReads } from './read-cache/cacheable-reads.ts';
 import { readCacheHooks } from './read-cache/cached-reads.ts';
 import { CacheInvalidation } from './read-cache/invalidation.ts';
@@ -138,6 +139,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     trustProxy: trustProxySetting(opts.trustProxy),
     genReqId: requestIdFor,
     logController: new GatewayLogController(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     return503OnClosing: true,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { maskUrl } from '@wfm/service-kit';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { RequestLogger } from './request-logger.ts';
 
 /** A client or upstream proxy may pass its own request id if it looks like one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -26,6 +27,9 @@ export class GatewayLogController extends LogController {
       responseTime: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    else if (reply.log instanceof RequestLogger && !reply.log.materialized) {
+      // The same line a child would write, without building the child for it (request-logger.ts).
+      reply.log.parent.info({ ...reply.log.bindings, ...line }, 'request completed');
+    } else reply.log.info(line, 'request completed');
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig, serviceUrlsFrom } from './env.ts';
+import { bufferedLogDestination } from './log-destination.ts';
 
 const GATEWAY_REDIS_TIMEOUT_MS = 500;
 
@@ -32,7 +33,8 @@ function loadConfig(): ReturnType<typeof loadGatewayConfig> {
 
 const { env, rateLimits } = loadConfig();
 
-const logger = createLogger('gateway', env.LOG_LEVEL);
+const logOutput = bufferedLogDestination();
+const logger = createLogger('gateway', env.LOG_LEVEL, logOutput.stream);
 // Before the app is built: request spans are registered only when tracing is on (an OTLP endpoint is set).
 const tracing = await startTracing({ serviceName: 'gateway', env });
 const bus = await createBus({ natsUrl: env.NATS_URL, logger, name: 'gateway' });
@@ -91,6 +93,7 @@ exitOnSignals(
     await bus.close();
     await redis?.quit();
     await tracing.shutdown();
+    logOutput.stop();
   },
   { logger, timeoutMs: SHUTDOWN_TIMEOUT_MS },
 );

@@ -76,7 +76,9 @@ describe('gateway log lines', () => {
       await gone.close();
     }
 
-    const mine = lines.filter((l) => l.includes('gateway-redaction'));
+    // Every line of a request carries its id, the access line (written without a per-request child
+    // logger, request-logger.ts) as well as the lines logged inside the request.
+    const mine = lines.filter((l) => (JSON.parse(l) as { reqId?: string }).reqId === 'gateway-redaction');
     expect(mine.filter((l) => l.includes('request completed')).length).toBe(4);
     expect(mine.some((l) => l.includes('response errored'))).toBe(true);
     expect(mine.join('\n')).toContain('/api/ama/bookings/status/[booking-ref]?anon_token=[token]&reference=[booking-ref]');

@@ -6,6 +6,7 @@ import type { Upstreams } from '../upstreams.ts';
 import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
 import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
+import { collectAnswer } from './upstream-read.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
 
 declare module 'fastify' {
@@ -134,15 +135,13 @@ export async function readFromService(service: Dispatcher, path: string, request
   if (request.traceContext) forwardTraceHeaders(request, headers);
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await service.request({
+      return await collectAnswer(service, {
         method: 'GET',
         path,
         headers,
         headersTimeout: READ_TIMEOUT_MS,
         bodyTimeout: READ_TIMEOUT_MS,
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
-      return { statusCode: res.statusCode, headers: res.headers, body };
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt === 1 && code !== undefined && DEAD_SOCKET.has(code)) continue;
