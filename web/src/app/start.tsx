@@ -5,7 +5,7 @@ import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
 import { whenPageHydrated } from './page-hydrated.tsx';
-import { createAppRouter, type RouteHandle } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 
 /** Sent on document once React has hydrated the server's markup (the boot script listens for it). */
 const HYDRATED_EVENT = 'wfm:hydrated';
@@ -79,28 +79,16 @@ function AfterHydration({ children, onDone }: { children: ReactNode; onDone: () 
 type AppRouter = ReturnType<typeof createAppRouter>;
 type QueryClient = ReturnType<typeof createQueryClient>;
 
-/** Resolves once the router has loaded the code of the first route. */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 /**
  * A server-rendered page (gateway/src/html-pages.ts, entry-server.tsx) already shows its content:
  * React hydrates it only once the route's code and the page's data (embedded in the page) are in
  * hand, so its first render is the server's.
  */
 async function prepareFirstRender(router: AppRouter, queryClient: QueryClient): Promise<void> {
-  await routerReady(router);
+  await router.ready();
   if (!hasInitialData()) return;
   const preloads = router.state.matches.flatMap(({ route, params }) => {
-    const preload = (route.handle as RouteHandle | undefined)?.preload;
+    const preload = route.handle?.preload;
     return preload ? [preload(queryClient, params)] : [];
   });
   await Promise.race([Promise.allSettled(preloads), new Promise((resolve) => setTimeout(resolve, PRELOAD_LIMIT_MS))]);

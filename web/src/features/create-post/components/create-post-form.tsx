@@ -23,7 +23,7 @@ import {
 } from '@wfm/ui';
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { WfmFieldSelects } from '../../../components/wfm-field-selects.tsx';
 import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';

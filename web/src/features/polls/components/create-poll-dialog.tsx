@@ -21,7 +21,7 @@ import {
 } from '@wfm/ui';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router.tsx';
 import { describedBy, FormField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';

@@ -15,7 +15,7 @@ import {
 } from '@wfm/ui';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useDeleteComment, useDeletePost, useEditPost } from '../api/author-edits.ts';

@@ -4,7 +4,7 @@ import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { paths } from '../../../config/paths.ts';
