@@ -58,7 +58,7 @@ export async function render(url: string, read: (path: string) => Promise<unknow
       const handle = route.handle;
       if (!handle?.preload) continue;
       const before = new Set(Object.keys(data));
-      await handle.preload(queryClient, params);
+      await handle.preload(queryClient, params, new URLSearchParams(router.state.location.search));
       if (handle.perVisitor) for (const path of Object.keys(data)) if (!before.has(path)) perVisitor.add(path);
     }
     const html = renderToString(

@@ -3,7 +3,7 @@ import { paths, ROUTE_ID } from '../config/paths.ts';
 import { createBrowserRouter, type Params, type Route } from '../lib/router.tsx';
 
 /** Fetches what a route's page reads first, so the first render has it (main.tsx, server-rendered pages). */
-export type RoutePreload = (queryClient: QueryClient, params: Params) => Promise<unknown>;
+export type RoutePreload = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>;
 
 export interface RouteHandle {
   preload?: RoutePreload;
@@ -23,9 +23,14 @@ export const routes: Route<RouteHandle>[] = [
   page(
     paths.home.path,
     () => import('../routes/home.tsx'),
-    async (queryClient) => {
-      const { postsQueryOptions } = await import('../features/posts/api/get-posts.ts');
-      return queryClient.prefetchInfiniteQuery(postsQueryOptions({ sort: 'latest' }));
+    async (queryClient, _params, search) => {
+      const [{ postsQueryOptions }, { listFilters, NO_FILTERS, urlFilters }] = await Promise.all([
+        import('../features/posts/api/get-posts.ts'),
+        import('../features/posts/utils/feed.ts'),
+      ]);
+      // The list the feed first shows for this address (home-feed.tsx): a search or filter in the query too.
+      const q = (search.get('q') ?? '').trim();
+      return queryClient.prefetchInfiniteQuery(postsQueryOptions(listFilters('all', 'latest', q, NO_FILTERS, undefined, urlFilters(search))));
     },
   ),
   page(paths.newPost.path, () => import('../routes/new-post.tsx')),

@@ -72,7 +72,9 @@ export function start(): void {
 
 /** Calls `onDone` once its children are hydrated (adds no element). */
 function AfterHydration({ children, onDone }: { children: ReactNode; onDone: () => void }) {
-  useEffect(() => onDone(), [onDone]);
+  useEffect(() => {
+    onDone();
+  }, [onDone]);
   return children;
 }
 
@@ -89,7 +91,7 @@ async function prepareFirstRender(router: AppRouter, queryClient: QueryClient): 
   if (!hasInitialData()) return;
   const preloads = router.state.matches.flatMap(({ route, params }) => {
     const preload = route.handle?.preload;
-    return preload ? [preload(queryClient, params)] : [];
+    return preload ? [preload(queryClient, params, new URLSearchParams(router.state.location.search))] : [];
   });
   await Promise.race([Promise.allSettled(preloads), new Promise((resolve) => setTimeout(resolve, PRELOAD_LIMIT_MS))]);
 }
