@@ -20,4 +20,4 @@ void import('react-dom/client')
   .then(() => import('./lib/realtime-context.tsx'))
   .then(nextTask)
   .then(() => import('./app/start.tsx'))
-  .then(({ start }) => start());
+  .then(({ start }) => void start());

@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeComment, makeDetail, makePost } from './forum-fixtures.ts';
 import { TOKEN } from './server.ts';
@@ -26,10 +27,12 @@ async function serverRender(url: string) {
   });
 }
 
+let mounted: Root | undefined;
+
 afterEach(() => {
-  // The test's React root stays on its (now anonymous) element: removing it under React breaks it.
-  document.getElementById('root')?.removeAttribute('id');
-  document.getElementById('wfm-initial-data')?.remove();
+  mounted?.unmount();
+  mounted = undefined;
+  document.body.innerHTML = '';
   delete (window as { wfmHydrationErrors?: string[] }).wfmHydrationErrors;
 });
 
@@ -42,10 +45,10 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     // The browser's modules, fresh: the server's renderer set the Markdown renderer in its copies.
     vi.resetModules();
     window.history.replaceState(null, '', url);
-    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="wfm-initial-data">${JSON.stringify({ data: page.data, perVisitor: page.perVisitor })}</script><div id="root" aria-busy="true">${page.html}</div>`);
+    document.body.innerHTML = `<script type="application/json" id="wfm-initial-data">${JSON.stringify({ data: page.data, perVisitor: page.perVisitor })}</script><div id="root" aria-busy="true">${page.html}</div>`;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { start } = await import('../src/app/start.tsx');
-    start();
+    mounted = await start();
     const root = document.getElementById('root')!;
     await waitFor(() => expect(root.hasAttribute('aria-busy')).toBe(false), { timeout: 10_000 });
     expect((window as { wfmHydrationErrors?: string[] }).wfmHydrationErrors ?? []).toEqual([]);

@@ -8,7 +8,9 @@ import { listen, server, unhandledRequests } from './server.ts';
 
 beforeAll(listen);
 // The realtime client loads its parser when it connects; loaded up front, a frame a test sends is handled at once.
-beforeAll(() => loadRealtimeParser());
+beforeAll(async () => {
+  await loadRealtimeParser();
+});
 
 // Pages are lazily loaded chunks; on a busy machine the first import can take longer than the
 // default one-second wait of findBy/waitFor.

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
 import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -16,8 +16,8 @@ const BACKSTOP_MS = 5_000;
 /** A visitor with a token waits at most this long for its own copy of a per-visitor read. */
 const PRELOAD_LIMIT_MS = 3_000;
 
-/** Builds the router and the query cache, then renders the app into #root (main.tsx calls it). */
-export function start(): void {
+/** Builds the router and the query cache, then renders the app into #root (main.tsx calls it); resolves to the React root. */
+export function start(): Promise<Root> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const router = createAppRouter();
@@ -25,7 +25,8 @@ export function start(): void {
   // Markup in #root is the server's rendering of this page from the same components
   // (entry-server.tsx): React hydrates it, keeping the elements on screen.
   const serverRendered = root.firstElementChild !== null;
-  void prepareFirstRender(router, queryClient).finally(() => {
+  // Rendered whatever the preparation met (a failed preload leaves its query to the page).
+  return prepareFirstRender(router, queryClient).catch(() => undefined).then(() => {
     const app = (
       <StrictMode>
         <App router={router} queryClient={queryClient} />
@@ -52,7 +53,7 @@ export function start(): void {
       whenPageHydrated(hydrated);
       // A page that never hydrates (its code failed to load) must not keep the queries paused.
       const backstop = () => setTimeout(hydrated, BACKSTOP_MS);
-      hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
+      return hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
         // A mismatch makes React drop the server's markup and render afresh (typed text and focus
         // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
         onRecoverableError: (error) => {
@@ -61,12 +62,12 @@ export function start(): void {
           console.error('hydration:', error);
         },
       });
-      return;
     }
     const reactRoot = createRoot(root);
     // A transition: React renders the first page in slices of a few milliseconds instead of one long
     // task, so a phone stays responsive while it builds the page.
     startTransition(() => reactRoot.render(app));
+    return reactRoot;
   });
 }
 
