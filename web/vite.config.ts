@@ -93,6 +93,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
 function precompress(): Plugin {
   let outDir = 'dist';
   let firstFiles: string[] = [];
+  let written = false;
   return {
     name: 'wfm-precompress',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -101,8 +102,11 @@ function precompress(): Plugin {
     },
     generateBundle(_options, bundle) {
       firstFiles = filesOfFirstVisit(bundle);
+      written = true;
     },
     async closeBundle() {
+      // A build that failed (the JS budget) wrote nothing: its own error is the one to show.
+      if (!written) return;
       await deferAppScripts(outDir, firstFiles);
       const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
       await Promise.all(
