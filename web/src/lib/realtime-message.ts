@@ -1,4 +1,4 @@
-import { RealtimeMessage } from '@wfm/contracts/shared';
+import { RealtimeMessage } from '@wfm/contracts/shared/realtime';
 
 /**
  * A server frame as the contracts' typed message (`{type, data}` discriminated by `type`, data

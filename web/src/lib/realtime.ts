@@ -1,4 +1,4 @@
-import type { RealtimeClientMessage, RealtimeData, RealtimeMessage, RealtimeType } from '@wfm/contracts/shared';
+import type { RealtimeClientMessage, RealtimeData, RealtimeMessage, RealtimeType } from '@wfm/contracts/shared/realtime';
 import { REALTIME_RECONNECT_DELAY_MS, REALTIME_RECONNECT_MAX_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';

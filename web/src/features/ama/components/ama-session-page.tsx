@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, CURRENCY_SYMBOLS, type AmaSession } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, CURRENCY_SYMBOLS, type AmaSession } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton, buttonClasses } from '@wfm/ui';
 import { ArrowLeft, Users, MessageSquare, Video } from 'lucide-react';
 import { Link } from '../../../lib/router.tsx';

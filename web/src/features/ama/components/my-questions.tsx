@@ -1,4 +1,4 @@
-import { AMA_TOASTS, type MyQuestion } from '@wfm/contracts/ama';
+import { AMA_TOASTS, type MyQuestion } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
 import { ArrowBigUp, CircleUserRound } from 'lucide-react';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import type { AmaSession } from '@wfm/contracts/ama';
+import type { AmaSession } from '@wfm/contracts/ama/api';
 import { Card } from '@wfm/ui';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

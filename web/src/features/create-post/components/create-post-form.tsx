@@ -1,12 +1,4 @@
-import {
-  isHttpUrl,
-  POST_LIMITS,
-  POST_MESSAGES,
-  POST_TYPES,
-  splitTags,
-  type Attachment,
-  type PostType,
-} from '@wfm/contracts/forum';
+import { isHttpUrl, POST_LIMITS, POST_MESSAGES, POST_TYPES, splitTags, type Attachment, type PostType } from '@wfm/contracts/forum/posts';
 import {
   Button,
   buttonClasses,
@@ -28,7 +20,7 @@ import { WfmFieldSelects } from '../../../components/wfm-field-selects.tsx';
 import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { POST_TEMPLATES } from '../data/post-templates.ts';

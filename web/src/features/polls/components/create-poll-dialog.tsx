@@ -1,4 +1,4 @@
-import { POLL_CATEGORIES, POLL_LIMITS, PROFILE_QUESTIONS, type PollCategory, type ProfileQuestion } from '@wfm/contracts/catalog';
+import { POLL_CATEGORIES, POLL_LIMITS, PROFILE_QUESTIONS, type PollCategory, type ProfileQuestion } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, PROFILE_QUESTION_LABELS } from '@wfm/contracts/catalog/labels';
 import {
   Button,

@@ -1,4 +1,4 @@
-import type { PollSummary } from '@wfm/contracts/catalog';
+import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { Clock } from 'lucide-react';
 import { Link } from '../../../lib/router.tsx';

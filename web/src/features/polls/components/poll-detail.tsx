@@ -1,4 +1,4 @@
-import type { PollDetail as PollDetailData, ProfileAnswers as Answers } from '@wfm/contracts/catalog';
+import type { PollDetail as PollDetailData, ProfileAnswers as Answers } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, cn, Skeleton, toast } from '@wfm/ui';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
-import type { Comment, PostDetail } from '@wfm/contracts/forum';
-import { POST_LIMITS } from '@wfm/contracts/forum';
+import type { Comment } from '@wfm/contracts/forum/comments';
+import type { PostDetail } from '@wfm/contracts/forum/post-detail';
+import { POST_LIMITS } from '@wfm/contracts/forum/posts';
 import {
   Button,
   Dialog,

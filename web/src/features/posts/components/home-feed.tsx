@@ -1,4 +1,4 @@
-import type { PostSort } from '@wfm/contracts/forum';
+import type { PostSort } from '@wfm/contracts/forum/posts';
 import { Button, Card, cn, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, Plus } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { buttonClasses } from '@wfm/ui';
 import { FileText, ImageIcon, MessageSquare } from 'lucide-react';
 import { useId } from 'react';

@@ -1,5 +1,6 @@
-import { eventSchemas } from '@wfm/contracts/shared';
-import { Comment, type PostDetail as PostDetailData } from '@wfm/contracts/forum';
+import { PostUpvotedEvent } from '@wfm/contracts/forum/events';
+import { Comment } from '@wfm/contracts/forum/comments';
+import { type PostDetail as PostDetailData } from '@wfm/contracts/forum/post-detail';
 import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare } from 'lucide-react';
@@ -236,7 +237,7 @@ function useLivePost(id: number) {
     if (comment.success && comment.data.post_id === id) appendCachedComment(queryClient, comment.data);
   });
   useRealtimeEvent('upvote', (data) => {
-    const upvote = eventSchemas['forum.post.upvoted'].safeParse(data);
+    const upvote = PostUpvotedEvent.safeParse(data);
     if (upvote.success && upvote.data.post_id === id) setCachedUpvotes(queryClient, id, upvote.data.upvotes);
   });
   useRealtimeEvent('post_updated', (data) => {

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { Link } from '../../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import type { Tool } from '@wfm/contracts/catalog';
+import type { Tool } from '@wfm/contracts/catalog/tools';
 import { Badge, Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { ArrowBigUp, ExternalLink, MessagesSquare } from 'lucide-react';
 import { Link } from '../../../lib/router.tsx';
