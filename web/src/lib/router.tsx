@@ -257,9 +257,9 @@ export function RouterProvider<Handle>({ router, children, errorElement }: { rou
   const [state, setState] = useState(r.state);
   useEffect(() => {
     const update = (next: RouterState<unknown>) => startTransition(() => setState(next));
-    if (r.state !== state) update(r.state);
+    // A navigation between the first render and this subscription is caught here.
+    setState((shown) => (shown === r.state ? shown : r.state));
     return r.subscribe(update);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribe once per router; a state missed before it is caught above
   }, [r]);
   const value = useMemo(() => ({ router: r, state }), [r, state]);
   return (
