@@ -228,7 +228,8 @@ describe('every public page is server-rendered and hydrated, not replaced', () =
   }, 120_000);
 
   it('answers each page with its markup, then hydrates it without a mismatch, at desktop and phone width', async () => {
-    const pages = publicPages();
+    // With a query string too: rendered for that address, not the bare app shell.
+    const pages = [...publicPages(), '/?q=forecasting', '/jobs?q=planner', '/calculators?tab=staffing'];
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],

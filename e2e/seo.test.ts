@@ -81,6 +81,21 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('a page with a query string is server-rendered like the plain path, with the list for that query (not the bare shell, not cached)', async () => {
+    const unique = seed.postTitle.split(' ').at(-1)!;
+    const found = await crawl(`/?q=${unique}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('no-cache');
+    expect(rootOf(found.html)).toContain('Community Feed');
+    expect(rootOf(found.html)).toContain(unique);
+    const none = await crawl('/?q=zzqqxxnothing');
+    expect(rootOf(none.html)).toContain('No posts match your search for &quot;zzqqxxnothing&quot;.');
+    expect(rootOf(none.html)).not.toContain(unique);
+    const jobs = await crawl('/jobs?q=planner');
+    expect(jobs.status).toBe(200);
+    expect(rootOf(jobs.html)).toContain('<h1');
+  });
+
   it('a post that does not exist answers 404 with noindex and the post page as React renders it (its message once the app runs)', async () => {
     const { status, html } = await crawl('/post/999999999');
     expect(status).toBe(404);

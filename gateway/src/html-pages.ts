@@ -193,6 +193,12 @@ function serviceOf(apiPath: string): ServiceName {
   throw new Error(`no service for ${apiPath}`);
 }
 
+/** A request URL's path and its query (`?…`, or empty). */
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+}
+
 /** What the app's not-found handler uses: the server-rendered page of a path the web app has no page for. */
 export interface HtmlPages {
   sendMissing: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -301,9 +307,26 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         const read = readOf(request);
         // A query, `/polls/` (the list), or an id that is no id, which the app's page names
         // ("Invalid Poll", ...) with a 404: the plain app shell.
+        const [pathname, query] = splitUrl(request.url);
+        if (!read && query && page.primary(request.params as Record<string, string>) !== undefined && isBuilt(web)) {
+          // A query (a search or filter on the feed, a calculator's tab): rendered like the plain
+          // path, for this address only and not cached (every query string would be an entry).
+          return makePage(request, pathname, page, query).then(
+            (answer) =>
+              reply
+                .code(answer.statusCode)
+                .header('content-type', answer.headers['content-type'])
+                .header('cache-control', 'no-cache')
+                .header('vary', 'Accept-Encoding')
+                .send(answer.body),
+            (err: unknown) => {
+              request.log.error({ err }, 'server-rendered page failed; sending the app shell');
+              return sendAppShell(reply.code(200), web);
+            },
+          );
+        }
         if (!read) return (await hasPage(web, request.url)) ? sendAppShell(reply, web) : sendMissing(request, reply);
         if (!isBuilt(web)) return sendAppShell(reply, web);
-        const pathname = request.url.split('?', 1)[0]!;
         reply.header('vary', 'Accept-Encoding');
         return serve(request, reply, read, () => makePage(request, pathname, page)).catch((err: unknown) => {
           request.log.error({ err }, 'server-rendered page failed; sending the app shell');
@@ -314,10 +337,11 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   }
 
   /**
-   * The page of `pathname` from the web app's server renderer, in the built index.html; `page`
-   * undefined: a path the app has no page for (or a malformed id), which is rendered as a 404.
+   * The page of `pathname` (and `query`, `?…` or empty) from the web app's server renderer, in the
+   * built index.html; `page` undefined: a path the app has no page for (or a malformed id), which is
+   * rendered as a 404.
    */
-  async function makePage(request: FastifyRequest, pathname: string, page: PageDefinition | undefined): Promise<UpstreamAnswer> {
+  async function makePage(request: FastifyRequest, pathname: string, page: PageDefinition | undefined, query = ''): Promise<UpstreamAnswer> {
     const params = request.params as Record<string, string>;
     const [html, render] = await Promise.all([template(), renderer()]);
     // The first refusal among the page's reads (a post that does not exist answers 404).
@@ -330,7 +354,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         throw err;
       }
     };
-    const rendered = await render(pathname, readApi);
+    const rendered = await render(`${pathname}${query}`, readApi);
     // The head is made from the answers the renderer read (read again only if it did not).
     const ctx: PageContext = { origin, get: async (apiPath) => (apiPath in rendered.data ? rendered.data[apiPath] : readApi(apiPath)) };
     if (refused !== undefined && refused >= 500) throw new NotRenderable(refused);

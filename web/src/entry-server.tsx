@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
-import { routes, type RouteHandle } from './app/router.tsx';
+import { RouteError } from './app/route-error.tsx';
+import { routes } from './app/router.tsx';
+import { AppShell } from './app/shell/app-shell.tsx';
 import { renderLazyMarkdownEagerly } from './components/lazy-markdown.tsx';
 import { MarkdownContent } from './components/markdown.tsx';
 import { setServerRead } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { createStaticRouter, RouterProvider } from './lib/router.tsx';
 
 /**
  * The server renderer of the public pages (issue 27 item 1), built by `vite build --ssr` into
@@ -47,25 +49,26 @@ export async function render(url: string, read: (path: string) => Promise<unknow
     return answer;
   };
   return reads.run(recording, async () => {
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-    if (context instanceof Response) throw new Error(`the route answered a redirect (${context.status})`);
+    const router = createStaticRouter(routes, url);
+    await router.ready();
+    if (router.state.error) throw router.state.error;
     const queryClient = createQueryClient();
     const perVisitor = new Set<string>();
-    for (const { route, params } of context.matches) {
-      const handle = route.handle as RouteHandle | undefined;
+    for (const { route, params } of router.state.matches) {
+      const handle = route.handle;
       if (!handle?.preload) continue;
       const before = new Set(Object.keys(data));
-      await handle.preload(queryClient, params);
+      await handle.preload(queryClient, params, new URLSearchParams(router.state.location.search));
       if (handle.perVisitor) for (const path of Object.keys(data)) if (!before.has(path)) perVisitor.add(path);
     }
-    const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RouterProvider router={router} errorElement={<RouteError />}>
+          <AppShell />
+        </RouterProvider>
       </AppProvider>,
     );
-    const notFound = context.matches.some(({ route }) => route.path === '*');
+    const notFound = router.state.matches.some(({ route }) => route.path === '*');
     return { status: notFound ? 404 : 200, html, data, perVisitor: [...perVisitor] };
   });
 }

@@ -4,7 +4,7 @@ import './index.css';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code is evaluated in steps, each its own task: React, its router, zod (configured
+ * The app's code is evaluated in steps, each its own task: React, zod (configured
  * before any schema is built, see zod-config.ts), the data layer (TanStack Query, the session and
  * the contracts' schemas), the realtime layer (every service's event schemas), then the app itself. Evaluated as one module graph it was the longest
  * task of a phone's first visit (about 270 ms under Lighthouse's 4x CPU throttle). Every step's
@@ -13,8 +13,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 void import('react-dom/client')
   .then(nextTask)
-  .then(() => import('react-router-dom'))
-  .then(nextTask)
   .then(() => import('./app/zod-config.ts'))
   .then(nextTask)
   .then(() => import('./lib/query-client.ts'))
@@ -22,4 +20,4 @@ void import('react-dom/client')
   .then(() => import('./lib/realtime-context.tsx'))
   .then(nextTask)
   .then(() => import('./app/start.tsx'))
-  .then(({ start }) => start());
+  .then(({ start }) => void start());

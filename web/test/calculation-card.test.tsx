@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../src/lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { MarkdownContent } from '../src/components/markdown.tsx';
 import { calculationFence, calculatorHref, parseCalculationCard, shareHref, type CalculationCard } from '../src/lib/calculation-card.ts';

@@ -2,10 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { dismissToast } from '@wfm/ui';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadRealtimeParser } from '../src/lib/realtime.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 import { listen, server, unhandledRequests } from './server.ts';
 
 beforeAll(listen);
+// The realtime client loads its parser when it connects; loaded up front, a frame a test sends is handled at once.
+beforeAll(async () => {
+  await loadRealtimeParser();
+});
 
 // Pages are lazily loaded chunks; on a busy machine the first import can take longer than the
 // default one-second wait of findBy/waitFor.

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '../lib/router.tsx';
 import { AppProvider } from './provider.tsx';
+import { RouteError } from './route-error.tsx';
 import { createAppRouter } from './router.tsx';
+import { AppShell } from './shell/app-shell.tsx';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -11,7 +13,9 @@ export function App({ router: prepared, queryClient }: { router?: AppRouter; que
   const [router] = useState(() => prepared ?? createAppRouter());
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} errorElement={<RouteError />}>
+        <AppShell />
+      </RouterProvider>
     </AppProvider>
   );
 }

@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
 import { paths, ROUTE_ID } from '../config/paths.ts';
-import { RouteError } from './route-error.tsx';
-import { AppShell } from './shell/app-shell.tsx';
+import { createBrowserRouter, type Params, type Route } from '../lib/router.tsx';
 
 /** Fetches what a route's page reads first, so the first render has it (main.tsx, server-rendered pages). */
-export type RoutePreload = (queryClient: QueryClient, params: Params) => Promise<unknown>;
+export type RoutePreload = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>;
 
 export interface RouteHandle {
   preload?: RoutePreload;
@@ -14,101 +11,82 @@ export interface RouteHandle {
   perVisitor?: boolean;
 }
 
-/**
- * A page whose code is loaded when its route is first visited: the router loads it before it
- * renders the route (data-router `lazy`), so the page never shows a loading fallback for its own
- * code, and no page's code (or the libraries only it uses) is in the first download of another.
- */
-function page(load: () => Promise<{ default: ComponentType }>, preload?: RoutePreload, perVisitor?: boolean): Pick<RouteObject, 'lazy' | 'handle'> {
-  return {
-    lazy: async () => ({ Component: (await load()).default }),
-    ...(preload ? { handle: { preload, ...(perVisitor ? { perVisitor } : {}) } satisfies RouteHandle } : {}),
-  };
+/** A route whose page module is loaded on its first visit (lib/router.tsx loads it before rendering the route). */
+function page(path: string, load: Route['load'], preload?: RoutePreload, perVisitor?: boolean): Route<RouteHandle> {
+  return { path, load, ...(preload ? { handle: { preload, ...(perVisitor ? { perVisitor } : {}) } } : {}) };
 }
 
 const numericId = (params: Params) => (params.id && ROUTE_ID.test(params.id) ? Number(params.id) : null);
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppShell />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: paths.home.path,
-        ...page(
-          () => import('../routes/home.tsx'),
-          async (queryClient) => {
-            const { postsQueryOptions } = await import('../features/posts/api/get-posts.ts');
-            return queryClient.prefetchInfiniteQuery(postsQueryOptions({ sort: 'latest' }));
-          },
-        ),
-      },
-      { path: paths.newPost.path, ...page(() => import('../routes/new-post.tsx')) },
-      {
-        path: paths.post.path,
-        ...page(
-          () => import('../routes/post.tsx'),
-          async (queryClient, params) => {
-            const id = numericId(params);
-            const { postQueryOptions } = await import('../features/posts/api/get-post.ts');
-            return id === null ? undefined : queryClient.prefetchQuery(postQueryOptions(id));
-          },
-        ),
-      },
-      {
-        path: paths.tools.path,
-        ...page(
-          () => import('../routes/tools.tsx'),
-          async (queryClient) => {
-            const { toolsQueryOptions } = await import('../features/tools/api/get-tools.ts');
-            return queryClient.prefetchQuery(toolsQueryOptions({ sort: 'latest' }));
-          },
-        ),
-      },
-      { path: paths.templates.path, ...page(() => import('../routes/templates.tsx')) },
-      { path: paths.polls.path, ...page(() => import('../routes/polls.tsx')) },
-      {
-        path: paths.poll.path,
-        ...page(
-          () => import('../routes/poll.tsx'),
-          async (queryClient, params) => {
-            const id = numericId(params);
-            const { pollQueryOptions } = await import('../features/polls/api/get-poll.ts');
-            return id === null ? undefined : queryClient.prefetchQuery(pollQueryOptions(id));
-          },
-          true,
-        ),
-      },
-      { path: paths.calculators.path, ...page(() => import('../routes/calculators.tsx')) },
-      { path: paths.simulator.path, ...page(() => import('../routes/simulator.tsx')) },
-      { path: paths.help.path, ...page(() => import('../routes/help.tsx')) },
-      { path: paths.ama.path, ...page(() => import('../routes/ama.tsx')) },
-      {
-        path: paths.amaSession.path,
-        ...page(
-          () => import('../routes/ama-session.tsx'),
-          async (queryClient, params) => {
-            const id = numericId(params);
-            const { amaSessionQueryOptions } = await import('../features/ama/api/get-session.ts');
-            return id === null ? undefined : queryClient.prefetchQuery(amaSessionQueryOptions(id));
-          },
-        ),
-      },
-      {
-        path: paths.jobs.path,
-        ...page(
-          () => import('../routes/jobs.tsx'),
-          async (queryClient) => {
-            const { jobsQueryOptions } = await import('../features/jobs/api/get-jobs.ts');
-            return queryClient.prefetchQuery(jobsQueryOptions({}));
-          },
-        ),
-      },
-      { path: paths.notifications.path, ...page(() => import('../routes/notifications.tsx')) },
-      { path: paths.recoveryPhrase.path, ...page(() => import('../routes/recovery-phrase.tsx')) },
-      { path: '*', ...page(() => import('../routes/not-found.tsx')) },
-    ],
-  },
+/** Every page of the app, in order; the first whose path matches renders (the shell, app-shell.tsx, is around each). */
+export const routes: Route<RouteHandle>[] = [
+  page(
+    paths.home.path,
+    () => import('../routes/home.tsx'),
+    async (queryClient, _params, search) => {
+      const [{ postsQueryOptions }, { listFilters, NO_FILTERS, urlFilters }] = await Promise.all([
+        import('../features/posts/api/get-posts.ts'),
+        import('../features/posts/utils/feed.ts'),
+      ]);
+      // The list the feed first shows for this address (home-feed.tsx): a search or filter in the query too.
+      const q = (search.get('q') ?? '').trim();
+      return queryClient.prefetchInfiniteQuery(postsQueryOptions(listFilters('all', 'latest', q, NO_FILTERS, undefined, urlFilters(search))));
+    },
+  ),
+  page(paths.newPost.path, () => import('../routes/new-post.tsx')),
+  page(
+    paths.post.path,
+    () => import('../routes/post.tsx'),
+    async (queryClient, params) => {
+      const id = numericId(params);
+      const { postQueryOptions } = await import('../features/posts/api/get-post.ts');
+      return id === null ? undefined : queryClient.prefetchQuery(postQueryOptions(id));
+    },
+  ),
+  page(
+    paths.tools.path,
+    () => import('../routes/tools.tsx'),
+    async (queryClient) => {
+      const { toolsQueryOptions } = await import('../features/tools/api/get-tools.ts');
+      return queryClient.prefetchQuery(toolsQueryOptions({ sort: 'latest' }));
+    },
+  ),
+  page(paths.templates.path, () => import('../routes/templates.tsx')),
+  page(paths.polls.path, () => import('../routes/polls.tsx')),
+  page(
+    paths.poll.path,
+    () => import('../routes/poll.tsx'),
+    async (queryClient, params) => {
+      const id = numericId(params);
+      const { pollQueryOptions } = await import('../features/polls/api/get-poll.ts');
+      return id === null ? undefined : queryClient.prefetchQuery(pollQueryOptions(id));
+    },
+    true,
+  ),
+  page(paths.calculators.path, () => import('../routes/calculators.tsx')),
+  page(paths.simulator.path, () => import('../routes/simulator.tsx')),
+  page(paths.help.path, () => import('../routes/help.tsx')),
+  page(paths.ama.path, () => import('../routes/ama.tsx')),
+  page(
+    paths.amaSession.path,
+    () => import('../routes/ama-session.tsx'),
+    async (queryClient, params) => {
+      const id = numericId(params);
+      const { amaSessionQueryOptions } = await import('../features/ama/api/get-session.ts');
+      return id === null ? undefined : queryClient.prefetchQuery(amaSessionQueryOptions(id));
+    },
+  ),
+  page(
+    paths.jobs.path,
+    () => import('../routes/jobs.tsx'),
+    async (queryClient) => {
+      const { jobsQueryOptions } = await import('../features/jobs/api/get-jobs.ts');
+      return queryClient.prefetchQuery(jobsQueryOptions({}));
+    },
+  ),
+  page(paths.notifications.path, () => import('../routes/notifications.tsx')),
+  page(paths.recoveryPhrase.path, () => import('../routes/recovery-phrase.tsx')),
+  page('*', () => import('../routes/not-found.tsx')),
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

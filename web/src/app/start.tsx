@@ -1,11 +1,11 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
 import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
 import { whenPageHydrated } from './page-hydrated.tsx';
-import { createAppRouter, type RouteHandle } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 
 /** Sent on document once React has hydrated the server's markup (the boot script listens for it). */
 const HYDRATED_EVENT = 'wfm:hydrated';
@@ -16,8 +16,8 @@ const BACKSTOP_MS = 5_000;
 /** A visitor with a token waits at most this long for its own copy of a per-visitor read. */
 const PRELOAD_LIMIT_MS = 3_000;
 
-/** Builds the router and the query cache, then renders the app into #root (main.tsx calls it). */
-export function start(): void {
+/** Builds the router and the query cache, then renders the app into #root (main.tsx calls it); resolves to the React root. */
+export function start(): Promise<Root> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const router = createAppRouter();
@@ -25,7 +25,8 @@ export function start(): void {
   // Markup in #root is the server's rendering of this page from the same components
   // (entry-server.tsx): React hydrates it, keeping the elements on screen.
   const serverRendered = root.firstElementChild !== null;
-  void prepareFirstRender(router, queryClient).finally(() => {
+  // Rendered whatever the preparation met (a failed preload leaves its query to the page).
+  return prepareFirstRender(router, queryClient).catch(() => undefined).then(() => {
     const app = (
       <StrictMode>
         <App router={router} queryClient={queryClient} />
@@ -52,7 +53,7 @@ export function start(): void {
       whenPageHydrated(hydrated);
       // A page that never hydrates (its code failed to load) must not keep the queries paused.
       const backstop = () => setTimeout(hydrated, BACKSTOP_MS);
-      hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
+      return hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
         // A mismatch makes React drop the server's markup and render afresh (typed text and focus
         // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
         onRecoverableError: (error) => {
@@ -61,35 +62,25 @@ export function start(): void {
           console.error('hydration:', error);
         },
       });
-      return;
     }
     const reactRoot = createRoot(root);
     // A transition: React renders the first page in slices of a few milliseconds instead of one long
     // task, so a phone stays responsive while it builds the page.
     startTransition(() => reactRoot.render(app));
+    return reactRoot;
   });
 }
 
 /** Calls `onDone` once its children are hydrated (adds no element). */
 function AfterHydration({ children, onDone }: { children: ReactNode; onDone: () => void }) {
-  useEffect(() => onDone(), [onDone]);
+  useEffect(() => {
+    onDone();
+  }, [onDone]);
   return children;
 }
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 type QueryClient = ReturnType<typeof createQueryClient>;
-
-/** Resolves once the router has loaded the code of the first route. */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /**
  * A server-rendered page (gateway/src/html-pages.ts, entry-server.tsx) already shows its content:
@@ -97,11 +88,11 @@ function routerReady(router: AppRouter): Promise<void> {
  * hand, so its first render is the server's.
  */
 async function prepareFirstRender(router: AppRouter, queryClient: QueryClient): Promise<void> {
-  await routerReady(router);
+  await router.ready();
   if (!hasInitialData()) return;
   const preloads = router.state.matches.flatMap(({ route, params }) => {
-    const preload = (route.handle as RouteHandle | undefined)?.preload;
-    return preload ? [preload(queryClient, params)] : [];
+    const preload = route.handle?.preload;
+    return preload ? [preload(queryClient, params, new URLSearchParams(router.state.location.search))] : [];
   });
   await Promise.race([Promise.allSettled(preloads), new Promise((resolve) => setTimeout(resolve, PRELOAD_LIMIT_MS))]);
 }

@@ -1,6 +1,6 @@
 import { Card } from '@wfm/ui';
 import { Calculator } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router.tsx';
 import { CALCULATOR_TITLES, calculatorHref, type CalculationCard } from '../lib/calculation-card.ts';
 
 /** A shared calculation inside a post: its figures and a link that reopens the calculator with its inputs. */

@@ -1,13 +1,4 @@
-import {
-  CENTRE_SIZES,
-  POST_CHANNELS,
-  POST_REGIONS,
-  WFM_PLATFORMS,
-  type CentreSize,
-  type PostChannel,
-  type PostRegion,
-  type WfmPlatform,
-} from '@wfm/contracts/forum';
+import { CENTRE_SIZES, POST_CHANNELS, POST_REGIONS, WFM_PLATFORMS, type CentreSize, type PostChannel, type PostRegion, type WfmPlatform } from '@wfm/contracts/forum/posts';
 import { CENTRE_SIZE_LABELS, POST_CHANNEL_LABELS, POST_REGION_LABELS, WFM_PLATFORM_LABELS } from '@wfm/contracts/forum/labels';
 
 /** The optional WFM fields of a post (issue 16), as the post form, the feed filters and the chips name them. */

@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import type { RealtimeData, RealtimeType } from '@wfm/contracts/shared';
+import type { RealtimeData, RealtimeType } from '@wfm/contracts/shared/realtime';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from './realtime.ts';
 import { visitorTokenQueryOptions } from './visitor-token.ts';

@@ -1,16 +1,18 @@
-import { RealtimeMessage, type RealtimeClientMessage, type RealtimeData, type RealtimeType } from '@wfm/contracts/shared';
+import type { RealtimeClientMessage, RealtimeData, RealtimeMessage, RealtimeType } from '@wfm/contracts/shared/realtime';
 import { REALTIME_RECONNECT_DELAY_MS, REALTIME_RECONNECT_MAX_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 export type RealtimeListener<T extends RealtimeType = RealtimeType> = (data: RealtimeData<T>) => void;
 
-/**
- * A server frame as the contracts' typed message (`{type, data}` discriminated by `type`, data
- * checked against that type's schema). Throws on anything else: not JSON, an unknown type, or data
- * of the wrong shape.
- */
-export function parseRealtimeMessage(raw: unknown): RealtimeMessage {
-  return RealtimeMessage.parse(JSON.parse(String(raw)));
+type Parse = (raw: unknown) => RealtimeMessage;
+
+let parse: Parse | null = null;
+let parserLoading: Promise<Parse> | null = null;
+
+/** Loads the message parser (realtime-message.ts) once; the client calls it when it first connects. */
+export function loadRealtimeParser(): Promise<Parse> {
+  parserLoading ??= import('./realtime-message.ts').then((m) => (parse = m.parseRealtimeMessage));
+  return parserLoading;
 }
 
 export type Backoff = { baseMs: number; maxMs: number };
@@ -145,6 +147,7 @@ export class RealtimeClient {
 
   private connect(): void {
     this.reconnectTimer = null;
+    loadRealtimeParser().catch(() => (parserLoading = null));
     this.setStatus('connecting');
     let socket: WebSocket;
     try {
@@ -193,10 +196,31 @@ export class RealtimeClient {
     }
   }
 
+  /** Frames that came before the parser had loaded, in order. */
+  private waiting: unknown[] = [];
+
   private dispatch(raw: unknown): void {
+    if (!parse || this.waiting.length > 0) {
+      this.waiting.push(raw);
+      if (this.waiting.length === 1) {
+        loadRealtimeParser().then(
+          () => {
+            const frames = this.waiting;
+            this.waiting = [];
+            for (const frame of frames) this.dispatch(frame);
+          },
+          (error: unknown) => {
+            this.waiting = [];
+            parserLoading = null;
+            this.logger.error('Realtime message parser could not be loaded', error);
+          },
+        );
+      }
+      return;
+    }
     let message: RealtimeMessage;
     try {
-      message = parseRealtimeMessage(raw);
+      message = parse(raw);
     } catch (error) {
       this.logger.error('Realtime message could not be parsed', error);
       return;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { UserProfileResponse } from '@wfm/contracts/identity';
+import { UserProfileResponse } from '@wfm/contracts/identity/api';
 import { PROFILE_RETRIES, PROFILE_STALE_TIME_MS } from '../config/constants.ts';
 import { api, isApiError } from './api-client.ts';
 import { useVisitorToken } from './visitor-token.ts';
 import { storage, useStoredUsername } from './storage.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 
 /** The visitor's permanent display name; a found username is also stored locally. */
 export async function getUserProfile(anonToken: string, signal?: AbortSignal): Promise<UserProfileResponse> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts/identity';
+import { CreateSessionResponse, isAnonTokenFormat } from '@wfm/contracts/identity/api';
 import { VISITOR_TOKEN_SETTLE_DELAY_MS } from '../config/constants.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { api, isApiError } from './api-client.ts';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../lib/router.tsx';
 import { AmaSessionPage } from '../features/ama/components/ama-session-page.tsx';
 
 export default function AmaSessionRoute() {

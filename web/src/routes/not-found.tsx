@@ -1,5 +1,5 @@
 import { buttonClasses } from '@wfm/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router.tsx';
 import { paths } from '../config/paths.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../lib/router.tsx';
 import { PollDetailPage } from '../features/polls/components/poll-detail.tsx';
 
 export default function PollPage() {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../lib/router.tsx';
 import { PostDetailPage } from '../features/posts/components/post-detail.tsx';
 
 export default function PostPage() {

@@ -1,5 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router.tsx';
 import { paths } from '../config/paths.ts';
 import { TemplateLibrary } from '../features/templates/components/template-library.tsx';
 import { ToolDirectory } from '../features/tools/components/tool-directory.tsx';

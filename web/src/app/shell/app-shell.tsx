@@ -1,6 +1,6 @@
 import { Skeleton } from '@wfm/ui';
 import { Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from '../../lib/router.tsx';
 import { IdentityOnboarding } from '../../features/identity/components/identity-onboarding.tsx';
 import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { useMinWidth } from '../../hooks/use-min-width.ts';

@@ -1,6 +1,6 @@
 import { Button, buttonClasses, ThemeToggle } from '@wfm/ui';
 import { Lightbulb, SquarePen, UsersRound } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { SITE_NAME, TAGLINE } from '../../config/constants.ts';
 import { paths } from '../../config/paths.ts';
 import { DeviceMenu } from '../../features/identity/components/device-menu.tsx';

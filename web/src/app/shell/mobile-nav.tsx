@@ -1,7 +1,7 @@
 import { cn } from '@wfm/ui';
 import { Lightbulb, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../../lib/router.tsx';
 import { communityNav } from './nav-items.ts';
 
 const itemClasses =

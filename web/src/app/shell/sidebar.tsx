@@ -1,6 +1,6 @@
 import { Badge, Button, Card, cn } from '@wfm/ui';
 import { Lightbulb } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../../lib/router.tsx';
 import { CommunityStatsList } from '../../features/stats/components/community-stats.tsx';
 import { useRealtimeStatus } from '../../lib/realtime-context.tsx';
 import { communityNav } from './nav-items.ts';

@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, AMA_TOASTS } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, AMA_TOASTS } from '@wfm/contracts/ama/api';
 
 /** Toasts of the AMA pages: the §8 texts (from the contracts) and the ones beyond the spec. */
 export const AMA_PAGE_TOASTS = {

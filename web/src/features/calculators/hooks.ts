@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router.tsx';
 
 /**
  * Text fields of one calculator, seeded from the address (a calculation card's "Open in

@@ -1,4 +1,4 @@
-import { JOB_MESSAGES } from '@wfm/contracts/jobs';
+import { JOB_MESSAGES } from '@wfm/contracts/jobs/api';
 
 /** Texts of the jobs page (spec 3 §2, §8). */
 export const JOB_TEXTS = {

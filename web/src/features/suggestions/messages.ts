@@ -1,4 +1,4 @@
-import { SUGGESTION_MESSAGES } from '@wfm/contracts/forum';
+import { SUGGESTION_MESSAGES } from '@wfm/contracts/forum/suggestions';
 
 /** Toast texts of the two suggestion dialogs, word for word from spec 1 §5 and §8. */
 export const HEADER_SUGGESTION_TOASTS = {

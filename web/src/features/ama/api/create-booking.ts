@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreateBookingBody, CreateBookingResponse } from '@wfm/contracts/ama';
+import { CreateBookingBody, CreateBookingResponse } from '@wfm/contracts/ama/api';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';
 import { ensureVisitor } from './ensure-visitor.ts';

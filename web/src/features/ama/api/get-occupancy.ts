@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { AMA_CLIENT_CACHE_MS } from '@wfm/contracts/ama';
+import { AMA_CLIENT_CACHE_MS } from '@wfm/contracts/ama/api';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AMA_CLIENT_CACHE_MS, AmaSessionsResponse } from '@wfm/contracts/ama';
+import { AMA_CLIENT_CACHE_MS, AmaSessionsResponse } from '@wfm/contracts/ama/api';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';
 

@@ -1,16 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MentorApplication,
-  MentorMessage,
-  MentorRequest,
-  MentorsResponse,
-  MentorThread,
-  MyMentorApplicationResponse,
-  MyMentorRequestsResponse,
-  type MentorApplicationBody,
-  type MentorMessageBody,
-  type MentorRequestBody,
-} from '@wfm/contracts/ama';
+import { MentorApplication, MentorMessage, MentorRequest, MentorsResponse, MentorThread, MyMentorApplicationResponse, MyMentorRequestsResponse, type MentorApplicationBody, type MentorMessageBody, type MentorRequestBody } from '@wfm/contracts/ama/mentors';
 import { api } from '../../../lib/api-client.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { amaKeys } from './ama-keys.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Question, QuestionUpvoteResponse, QuestionsResponse, type AskQuestionBody } from '@wfm/contracts/ama';
+import { Question, QuestionUpvoteResponse, QuestionsResponse, type AskQuestionBody } from '@wfm/contracts/ama/api';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';
 import { ensureVisitor } from './ensure-visitor.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RECEIPT_FIELD, ReceiptUploadResponse } from '@wfm/contracts/ama';
+import { RECEIPT_FIELD, ReceiptUploadResponse } from '@wfm/contracts/ama/api';
 import { api } from '../../../lib/api-client.ts';
 import { amaKeys } from './ama-keys.ts';
 import { ensureVisitor } from './ensure-visitor.ts';

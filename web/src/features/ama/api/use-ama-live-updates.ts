@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MyQuestion } from '@wfm/contracts/ama';
+import type { MyQuestion } from '@wfm/contracts/ama/api';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { amaKeys } from './ama-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MentorThread } from '@wfm/contracts/ama';
+import type { MentorThread } from '@wfm/contracts/ama/mentors';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { amaKeys } from './ama-keys.ts';
 import { appendThreadMessage } from './mentors.ts';

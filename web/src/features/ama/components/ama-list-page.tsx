@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, AMA_SKELETON_CARDS } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, AMA_SKELETON_CARDS } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
 import { CalendarX } from 'lucide-react';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

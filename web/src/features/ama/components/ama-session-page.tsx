@@ -1,7 +1,7 @@
-import { AMA_MESSAGES, CURRENCY_SYMBOLS, type AmaSession } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, CURRENCY_SYMBOLS, type AmaSession } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton, buttonClasses } from '@wfm/ui';
 import { ArrowLeft, Users, MessageSquare, Video } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

@@ -1,4 +1,4 @@
-import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama';
+import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama/api';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from '@wfm/ui';
 import { useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';

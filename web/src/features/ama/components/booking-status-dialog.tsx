@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, bookingStatusMessages, type BookingLookupResponse } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, bookingStatusMessages, type BookingLookupResponse } from '@wfm/contracts/ama/api';
 import {
   Alert,
   AlertDescription,

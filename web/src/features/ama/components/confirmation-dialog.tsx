@@ -1,4 +1,4 @@
-import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama';
+import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama/api';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@wfm/ui';
 import { CalendarPlus } from 'lucide-react';
 import { usePricing } from '../api/get-pricing.ts';

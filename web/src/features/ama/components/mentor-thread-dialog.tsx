@@ -1,4 +1,4 @@
-import { MENTOR_LIMITS, MENTOR_MESSAGES, MentorMessageBody } from '@wfm/contracts/ama';
+import { MENTOR_LIMITS, MENTOR_MESSAGES, MentorMessageBody } from '@wfm/contracts/ama/mentors';
 import { Alert, AlertDescription, Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Label, Skeleton, Textarea, cn, toast } from '@wfm/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';

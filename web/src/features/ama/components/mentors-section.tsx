@@ -1,4 +1,4 @@
-import { MENTOR_STATUS_LABELS, type MentorApplication, type MentorRequest, type PublicMentor } from '@wfm/contracts/ama';
+import { MENTOR_STATUS_LABELS, type MentorApplication, type MentorRequest, type PublicMentor } from '@wfm/contracts/ama/mentors';
 import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, Skeleton, toast, type BadgeVariant } from '@wfm/ui';
 import { GraduationCap, MessageSquare, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';

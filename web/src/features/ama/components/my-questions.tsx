@@ -1,8 +1,8 @@
-import { AMA_TOASTS, type MyQuestion } from '@wfm/contracts/ama';
+import { AMA_TOASTS, type MyQuestion } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
 import { ArrowBigUp, CircleUserRound } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { serverMessage } from '../../../lib/error-toast.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';

@@ -1,4 +1,4 @@
-import { AMA_LIMITS, CreateBookingBody, PAYMENT_METHODS, type PaymentMethod } from '@wfm/contracts/ama';
+import { AMA_LIMITS, CreateBookingBody, PAYMENT_METHODS, type PaymentMethod } from '@wfm/contracts/ama/api';
 import { Input, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 import { useId } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../utils/session-display.ts';

@@ -1,4 +1,4 @@
-import type { PaymentMethod, SessionPricing } from '@wfm/contracts/ama';
+import type { PaymentMethod, SessionPricing } from '@wfm/contracts/ama/api';
 import { BANK_TRANSFER_TEXT } from '../messages.ts';
 import { formatPrice, parsePaymentMethods } from '../utils/session-display.ts';
 

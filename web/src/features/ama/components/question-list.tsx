@@ -1,9 +1,9 @@
-import { AMA_LIMITS, type Question } from '@wfm/contracts/ama';
+import { AMA_LIMITS, type Question } from '@wfm/contracts/ama/api';
 import { Button, Card, Checkbox, Label, Skeleton, Textarea, toast } from '@wfm/ui';
 import { ArrowBigUp, MessageCircleQuestion } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useAskQuestion, useQuestions, useUpvoteQuestion } from '../api/questions.ts';
 import { AMA_PAGE_TOASTS } from '../messages.ts';

@@ -1,4 +1,4 @@
-import { AMA_LIMITS, AMA_MESSAGES } from '@wfm/contracts/ama';
+import { AMA_LIMITS, AMA_MESSAGES } from '@wfm/contracts/ama/api';
 import { Button, Input, Label, Textarea, toast } from '@wfm/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';

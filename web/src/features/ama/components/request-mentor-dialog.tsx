@@ -1,4 +1,4 @@
-import { MENTOR_LIMITS, MentorRequestBody, type PublicMentor } from '@wfm/contracts/ama';
+import { MENTOR_LIMITS, MentorRequestBody, type PublicMentor } from '@wfm/contracts/ama/mentors';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from '@wfm/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';

@@ -1,4 +1,4 @@
-import { AMA_MESSAGES } from '@wfm/contracts/ama';
+import { AMA_MESSAGES } from '@wfm/contracts/ama/api';
 import { cn } from '@wfm/ui';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
-import type { AmaSession } from '@wfm/contracts/ama';
+import type { AmaSession } from '@wfm/contracts/ama/api';
 import { Card } from '@wfm/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { sessionStatusAt } from '../utils/session-display.ts';
 import { BookButtons } from './book-buttons.tsx';

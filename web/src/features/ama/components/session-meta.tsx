@@ -1,4 +1,4 @@
-import type { AmaSession } from '@wfm/contracts/ama';
+import type { AmaSession } from '@wfm/contracts/ama/api';
 import { Calendar, Clock, Video } from 'lucide-react';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';

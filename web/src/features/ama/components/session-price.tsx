@@ -1,4 +1,4 @@
-import { AMA_MESSAGES, type AmaSession } from '@wfm/contracts/ama';
+import { AMA_MESSAGES, type AmaSession } from '@wfm/contracts/ama/api';
 import { usePricing } from '../api/get-pricing.ts';
 import { formatPrice } from '../utils/session-display.ts';
 

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '@wfm/contracts/ama';
+import type { SessionStatus } from '@wfm/contracts/ama/api';
 import { Badge, type BadgeVariant } from '@wfm/ui';
 import { STATUS_LABELS } from '../utils/session-display.ts';
 

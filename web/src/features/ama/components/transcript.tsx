@@ -1,6 +1,6 @@
 import { Card, Skeleton } from '@wfm/ui';
 import { ScrollText } from 'lucide-react';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useTranscript } from '../api/get-transcript.ts';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 

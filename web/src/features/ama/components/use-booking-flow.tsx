@@ -1,4 +1,4 @@
-import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama';
+import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama/api';
 import { toast } from '@wfm/ui';
 import { useState, type ReactNode } from 'react';
 import { useOccupancy } from '../api/get-occupancy.ts';

@@ -1,13 +1,4 @@
-import {
-  AMA_MESSAGES,
-  CURRENCY_SYMBOLS,
-  PaymentMethods,
-  ZOOM_LINK_DISPLAY_CHARS,
-  displayStatus,
-  type AmaCurrency,
-  type AmaSession,
-  type SessionStatus,
-} from '@wfm/contracts/ama';
+import { AMA_MESSAGES, CURRENCY_SYMBOLS, PaymentMethods, ZOOM_LINK_DISPLAY_CHARS, displayStatus, type AmaCurrency, type AmaSession, type SessionStatus } from '@wfm/contracts/ama/api';
 
 /** §4: the status shown now, from the stored one and the clock (not the one computed at fetch time). */
 export function sessionStatusAt(session: Pick<AmaSession, 'stored_status' | 'scheduled_time' | 'duration_minutes'>, now: number): SessionStatus {

@@ -1,5 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { AttritionTab } from './attrition-tab.tsx';
 import { CostTab } from './cost-tab.tsx';
 import { DayPlanner } from './day-planner.tsx';

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@wfm/ui';
 import { Share2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { shareHref, type CalculationCard } from '../../../lib/calculation-card.ts';
 
 /** "Share to community": opens /new with a Question carrying this calculation as a card. */

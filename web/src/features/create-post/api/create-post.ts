@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreatePostResponse, type CreatePostBody } from '@wfm/contracts/forum';
+import { CreatePostResponse, type CreatePostBody } from '@wfm/contracts/forum/posts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SimilarPostsResponse, type SimilarPost } from '@wfm/contracts/forum';
+import { SimilarPostsResponse, type SimilarPost } from '@wfm/contracts/forum/posts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 

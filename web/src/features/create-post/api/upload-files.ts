@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { UploadResponse } from '@wfm/contracts/forum';
+import { UploadResponse } from '@wfm/contracts/forum/uploads';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/upload: multipart, one `files` field per file. */

@@ -1,4 +1,5 @@
-import { UPLOAD_ACCEPT, UPLOAD_LIMITS, type Attachment } from '@wfm/contracts/forum';
+import { type Attachment } from '@wfm/contracts/forum/posts';
+import { UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@wfm/contracts/forum/uploads';
 import { Button, toast } from '@wfm/ui';
 import { FileText, LoaderCircle, Paperclip, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';

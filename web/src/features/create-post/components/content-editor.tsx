@@ -1,4 +1,4 @@
-import { POST_LIMITS } from '@wfm/contracts/forum';
+import { POST_LIMITS } from '@wfm/contracts/forum/posts';
 import { Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@wfm/ui';
 import { useId } from 'react';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';

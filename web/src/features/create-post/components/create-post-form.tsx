@@ -1,12 +1,4 @@
-import {
-  isHttpUrl,
-  POST_LIMITS,
-  POST_MESSAGES,
-  POST_TYPES,
-  splitTags,
-  type Attachment,
-  type PostType,
-} from '@wfm/contracts/forum';
+import { isHttpUrl, POST_LIMITS, POST_MESSAGES, POST_TYPES, splitTags, type Attachment, type PostType } from '@wfm/contracts/forum/posts';
 import {
   Button,
   buttonClasses,
@@ -23,12 +15,12 @@ import {
 } from '@wfm/ui';
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { WfmFieldSelects } from '../../../components/wfm-field-selects.tsx';
 import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { POST_TEMPLATES } from '../data/post-templates.ts';

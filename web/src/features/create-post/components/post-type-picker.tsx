@@ -1,4 +1,4 @@
-import { POST_TYPES, type PostType } from '@wfm/contracts/forum';
+import { POST_TYPES, type PostType } from '@wfm/contracts/forum/posts';
 import { POST_TYPE_LABELS } from '@wfm/contracts/forum/labels';
 import { cn } from '@wfm/ui';
 import { CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';

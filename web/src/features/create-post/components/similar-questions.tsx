@@ -1,4 +1,4 @@
-import type { SimilarPost } from '@wfm/contracts/forum';
+import type { SimilarPost } from '@wfm/contracts/forum/posts';
 import { BadgeCheck, ExternalLink, Loader2, MessageSquare } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReportResponse, type HelpRequestBody } from '@wfm/contracts/forum';
+import { ReportResponse, type HelpRequestBody } from '@wfm/contracts/forum/reports';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/report without a post_id: a help request, answered with its ticket reference. */

@@ -1,4 +1,4 @@
-import { HELP_LIMITS, HELP_PRIORITIES } from '@wfm/contracts/forum';
+import { HELP_LIMITS, HELP_PRIORITIES } from '@wfm/contracts/forum/reports';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
 import { CircleCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useSubmitHelpRequest } from '../api/submit-help-request.ts';
 import { HELP_CATEGORIES, HELP_DESCRIPTION_MAX, HELP_RESPONSE_TIMES, HELP_TOASTS } from '../lib/help-options.ts';

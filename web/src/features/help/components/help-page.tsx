@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@wfm/ui';
 import { LifeBuoy, MessageSquare } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { HELP_RESPONSE_TIMES } from '../lib/help-options.ts';
 import { HelpRequestForm } from './help-form.tsx';

@@ -1,4 +1,4 @@
-import type { HelpPriority } from '@wfm/contracts/forum';
+import type { HelpPriority } from '@wfm/contracts/forum/reports';
 
 /** The eight help categories of spec 2 §9, with the words shown for each. */
 export const HELP_CATEGORIES = [

@@ -1,4 +1,4 @@
-import { HELP_FORM_MESSAGES, HELP_LIMITS, HELP_PRIORITIES } from '@wfm/contracts/forum';
+import { HELP_FORM_MESSAGES, HELP_LIMITS, HELP_PRIORITIES } from '@wfm/contracts/forum/reports';
 import { HELP_CATEGORIES, HELP_DESCRIPTION_MAX, HELP_DESCRIPTION_MIN } from './help-options.ts';
 
 export type HelpForm = { title: string; category: string; priority: string; description: string; contact: string };

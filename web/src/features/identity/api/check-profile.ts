@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProfileCheckResponse } from '@wfm/contracts/identity';
+import { ProfileCheckResponse } from '@wfm/contracts/identity/api';
 import { PROFILE_CHECK_MAX_BACKOFF_MS, PROFILE_CHECK_RETRIES } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CheckUsernameResponse } from '@wfm/contracts/identity';
+import { CheckUsernameResponse } from '@wfm/contracts/identity/api';
 import { api } from '../../../lib/api-client.ts';
 
 export async function checkUsername(username: string, signal?: AbortSignal): Promise<CheckUsernameResponse> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreateProfileResponse } from '@wfm/contracts/identity';
+import { CreateProfileResponse } from '@wfm/contracts/identity/api';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { profileCheckQueryOptions } from './check-profile.ts';

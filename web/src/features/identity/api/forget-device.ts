@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteSessionResponse } from '@wfm/contracts/identity';
+import { DeleteSessionResponse } from '@wfm/contracts/identity/api';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { startFreshVisitorToken } from '../../../lib/visitor-token.ts';
 import { storage } from '../../../lib/storage.ts';

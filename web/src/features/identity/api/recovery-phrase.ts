@@ -3,7 +3,7 @@ import {
   CreateRecoveryPhraseResponse,
   RecoverSessionResponse,
   RecoveryPhraseStatusResponse,
-} from '@wfm/contracts/identity';
+} from '@wfm/contracts/identity/api';
 import { api } from '../../../lib/api-client.ts';
 import { visitorTokenQueryOptions } from '../../../lib/visitor-token.ts';
 import { storage } from '../../../lib/storage.ts';

@@ -1,7 +1,7 @@
 import { Button, buttonClasses, cn } from '@wfm/ui';
 import { KeyRound, LogOut, UserCog } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 

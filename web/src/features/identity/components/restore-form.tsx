@@ -1,4 +1,4 @@
-import { RECOVERY_PHRASE_WORDS, normalizeRecoveryPhrase } from '@wfm/contracts/identity';
+import { RECOVERY_PHRASE_WORDS, normalizeRecoveryPhrase } from '@wfm/contracts/identity/api';
 import { Button, Label, Textarea, errorMessage, toast } from '@wfm/ui';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

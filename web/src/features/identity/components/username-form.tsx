@@ -1,4 +1,4 @@
-import { USERNAME_MESSAGES, usernameFormatError } from '@wfm/contracts/identity';
+import { USERNAME_MESSAGES, usernameFormatError } from '@wfm/contracts/identity/api';
 import { Button, cn, Input, Label, toast } from '@wfm/ui';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ListJobsResponse, type JobCategory, type JobType } from '@wfm/contracts/jobs';
+import { ListJobsResponse, type JobCategory, type JobType } from '@wfm/contracts/jobs/api';
 import { JOB_LIST_STALE_MS } from '../constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './job-keys.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyJobsResponse } from '@wfm/contracts/jobs';
+import { MyJobsResponse } from '@wfm/contracts/jobs/api';
 import { api } from '../../../lib/api-client.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { jobKeys } from './job-keys.ts';

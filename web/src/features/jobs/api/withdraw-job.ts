@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WithdrawJobResponse } from '@wfm/contracts/jobs';
+import { WithdrawJobResponse } from '@wfm/contracts/jobs/api';
 import { api } from '../../../lib/api-client.ts';
 import { jobKeys } from './job-keys.ts';
 

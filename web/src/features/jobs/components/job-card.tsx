@@ -1,4 +1,5 @@
-import { PAY_NOT_STATED, type Job } from '@wfm/contracts/jobs';
+import { type Job } from '@wfm/contracts/jobs/api';
+import { PAY_NOT_STATED } from '@wfm/contracts/jobs/labels';
 import { buttonClasses } from '@wfm/ui';
 import { Banknote, Briefcase, Building2, ExternalLink, MapPin, Tag } from 'lucide-react';
 import { useId, type ReactNode } from 'react';

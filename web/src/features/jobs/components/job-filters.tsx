@@ -1,4 +1,4 @@
-import { JOB_CATEGORIES, JOB_TYPES, type JobCategory, type JobType } from '@wfm/contracts/jobs';
+import { JOB_CATEGORIES, JOB_TYPES, type JobCategory, type JobType } from '@wfm/contracts/jobs/api';
 import { Checkbox, Input, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 import { Search } from 'lucide-react';
 import { useId } from 'react';

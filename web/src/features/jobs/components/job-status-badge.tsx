@@ -1,4 +1,5 @@
-import { JOB_STATUS_LABELS, type JobStatus } from '@wfm/contracts/jobs';
+import { type JobStatus } from '@wfm/contracts/jobs/api';
+import { JOB_STATUS_LABELS } from '@wfm/contracts/jobs/labels';
 import { Badge, type BadgeVariant } from '@wfm/ui';
 
 const VARIANTS: Record<JobStatus, BadgeVariant> = {

@@ -1,6 +1,6 @@
 import { Button, ConfirmDialog, toast } from '@wfm/ui';
 import { useState } from 'react';
-import type { Job } from '@wfm/contracts/jobs';
+import type { Job } from '@wfm/contracts/jobs/api';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';
 import { useMyJobs } from '../api/get-my-jobs.ts';
 import { useWithdrawJob } from '../api/withdraw-job.ts';

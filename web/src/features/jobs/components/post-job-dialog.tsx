@@ -1,4 +1,4 @@
-import { JOB_CATEGORIES, JOB_LIMITS, JOB_TYPES, type JobCategory, type JobType } from '@wfm/contracts/jobs';
+import { JOB_CATEGORIES, JOB_LIMITS, JOB_TYPES, type JobCategory, type JobType } from '@wfm/contracts/jobs/api';
 import {
   Button,
   Dialog,
@@ -19,7 +19,7 @@ import {
 } from '@wfm/ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateJob } from '../api/create-job.ts';
 import { JOB_TEXTS, JOB_TOASTS } from '../messages.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { NotificationsResponse, NotificationsSeenResponse, type ReplyNotification } from '@wfm/contracts/shared';
+import { NotificationsResponse, NotificationsSeenResponse, type ReplyNotification } from '@wfm/contracts/shared/notifications';
 import { api } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 

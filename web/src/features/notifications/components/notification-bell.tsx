@@ -1,6 +1,6 @@
 import { buttonClasses, cn } from '@wfm/ui';
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useNotifications } from '../api/notifications.ts';

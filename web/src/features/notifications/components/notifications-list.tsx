@@ -1,7 +1,7 @@
 import { Badge, Button, Card, CardContent, Skeleton } from '@wfm/ui';
 import { BellOff, MessageSquare, Mic } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';

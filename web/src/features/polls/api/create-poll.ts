@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PollDetail, type CreatePollBody } from '@wfm/contracts/catalog';
+import { PollDetail, type CreatePollBody } from '@wfm/contracts/catalog/polls';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

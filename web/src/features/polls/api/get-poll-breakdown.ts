@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PollBreakdown, type ProfileQuestion } from '@wfm/contracts/catalog';
+import { PollBreakdown, type ProfileQuestion } from '@wfm/contracts/catalog/polls';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PollDetail } from '@wfm/contracts/catalog';
+import { PollDetail } from '@wfm/contracts/catalog/polls';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

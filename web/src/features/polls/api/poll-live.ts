@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PollDetail, PollSummary } from '@wfm/contracts/catalog';
-import type { RealtimeData } from '@wfm/contracts/shared';
+import type { PollDetail, PollSummary } from '@wfm/contracts/catalog/polls';
+import type { RealtimeData } from '@wfm/contracts/shared/realtime';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 

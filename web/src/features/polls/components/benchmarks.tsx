@@ -1,4 +1,4 @@
-import { BENCHMARKS } from '@wfm/contracts/catalog';
+import { BENCHMARKS } from '@wfm/contracts/catalog/benchmarks';
 import { Card } from '@wfm/ui';
 
 function range(min: number, max: number, unit: string): string {

@@ -1,4 +1,4 @@
-import { POLL_CATEGORIES, POLL_LIMITS, PROFILE_QUESTIONS, type PollCategory, type ProfileQuestion } from '@wfm/contracts/catalog';
+import { POLL_CATEGORIES, POLL_LIMITS, PROFILE_QUESTIONS, type PollCategory, type ProfileQuestion } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, PROFILE_QUESTION_LABELS } from '@wfm/contracts/catalog/labels';
 import {
   Button,
@@ -21,7 +21,7 @@ import {
 } from '@wfm/ui';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router.tsx';
 import { describedBy, FormField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';

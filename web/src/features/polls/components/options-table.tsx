@@ -1,4 +1,4 @@
-import type { PollOption } from '@wfm/contracts/catalog';
+import type { PollOption } from '@wfm/contracts/catalog/polls';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@wfm/ui';
 
 /** The text form of a poll's results: option, votes and share. */

@@ -1,4 +1,4 @@
-import type { PollSummary, ProfileQuestion } from '@wfm/contracts/catalog';
+import type { PollSummary, ProfileQuestion } from '@wfm/contracts/catalog/polls';
 import { PROFILE_ANSWER_LABELS, PROFILE_QUESTION_LABELS } from '@wfm/contracts/catalog/labels';
 import { Card, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Skeleton } from '@wfm/ui';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
-import type { PollSummary } from '@wfm/contracts/catalog';
+import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { Clock } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cardOptions, categoryLabel, closeLabel, statusLabel, votesLabel } from '../utils/poll-display.ts';
 

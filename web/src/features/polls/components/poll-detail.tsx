@@ -1,8 +1,8 @@
-import type { PollDetail as PollDetailData, ProfileAnswers as Answers } from '@wfm/contracts/catalog';
+import type { PollDetail as PollDetailData, ProfileAnswers as Answers } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, cn, Skeleton, toast } from '@wfm/ui';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { usePoll } from '../api/get-poll.ts';

@@ -1,4 +1,4 @@
-import type { PollSummary } from '@wfm/contracts/catalog';
+import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { CATALOG_UI } from '@wfm/contracts/catalog/labels';
 import { Button, Card } from '@wfm/ui';
 import type { UseQueryResult } from '@tanstack/react-query';

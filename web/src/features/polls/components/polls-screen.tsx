@@ -1,4 +1,4 @@
-import { POLL_CATEGORIES, POLL_SORTS, type PollCategory, type PollSort } from '@wfm/contracts/catalog';
+import { POLL_CATEGORIES, POLL_SORTS, type PollCategory, type PollSort } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, POLL_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { Plus } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { PROFILE_ANSWERS, type ProfileAnswers as Answers, type ProfileQuestion } from '@wfm/contracts/catalog';
+import { PROFILE_ANSWERS, type ProfileAnswers as Answers, type ProfileQuestion } from '@wfm/contracts/catalog/polls';
 import { PROFILE_ANSWER_LABELS, PROFILE_QUESTION_LABELS } from '@wfm/contracts/catalog/labels';
 import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import type { PollSummary } from '@wfm/contracts/catalog';
+import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { Card, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@wfm/ui';
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';

@@ -1,4 +1,4 @@
-import { POLL_CARD_OPTIONS, type PollSummary } from '@wfm/contracts/catalog';
+import { POLL_CARD_OPTIONS, type PollSummary } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, POLL_STATUS_LABELS } from '@wfm/contracts/catalog/labels';
 
 export const categoryLabel = (poll: Pick<PollSummary, 'category'>) => POLL_CATEGORY_LABELS[poll.category];

@@ -1,9 +1,4 @@
-import {
-  CreatePollBody,
-  POLL_FORM_OPTIONS,
-  type PollCategory,
-  type ProfileQuestion,
-} from '@wfm/contracts/catalog';
+import { CreatePollBody, POLL_FORM_OPTIONS, type PollCategory, type ProfileQuestion } from '@wfm/contracts/catalog/polls';
 
 export type PollForm = {
   title: string;

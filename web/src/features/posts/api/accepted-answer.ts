@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AcceptedAnswerResponse, PostViewerResponse, type PostDetail } from '@wfm/contracts/forum';
+import { type PostDetail } from '@wfm/contracts/forum/post-detail';
+import { AcceptedAnswerResponse, PostViewerResponse } from '@wfm/contracts/forum/posts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';

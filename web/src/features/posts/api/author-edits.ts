@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AuthorDeleteResponse, Comment, PostSummary, type EditPostBody } from '@wfm/contracts/forum';
+import { Comment } from '@wfm/contracts/forum/comments';
+import { AuthorDeleteResponse, PostSummary, type EditPostBody } from '@wfm/contracts/forum/posts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';

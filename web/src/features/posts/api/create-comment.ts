@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreateCommentResponse, type CreateCommentBody } from '@wfm/contracts/forum';
+import { CreateCommentResponse, type CreateCommentBody } from '@wfm/contracts/forum/comments';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
 import { appendCachedComment } from './post-cache.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CommentPage } from '@wfm/contracts/forum';
+import { CommentPage } from '@wfm/contracts/forum/comments';
 import { api } from '../../../lib/api-client.ts';
 import { appendCachedCommentPage } from './post-cache.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PostDetail } from '@wfm/contracts/forum';
+import { PostDetail } from '@wfm/contracts/forum/post-detail';
 import { POST_DETAIL_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';

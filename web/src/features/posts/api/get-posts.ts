@@ -1,14 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  ListPostsResponse,
-  type CentreSize,
-  type PostChannel,
-  type PostRegion,
-  type PostSort,
-  type PostSummary,
-  type PostType,
-  type WfmPlatform,
-} from '@wfm/contracts/forum';
+import { ListPostsResponse, type CentreSize, type PostChannel, type PostRegion, type PostSort, type PostSummary, type PostType, type WfmPlatform } from '@wfm/contracts/forum/posts';
 import { POST_LIST_STALE_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from '../../../lib/post-keys.ts';

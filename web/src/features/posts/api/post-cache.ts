@@ -1,5 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Comment, CommentPage, ListPostsResponse, PostDetail, PostSummary } from '@wfm/contracts/forum';
+import type { Comment, CommentPage } from '@wfm/contracts/forum/comments';
+import type { PostDetail } from '@wfm/contracts/forum/post-detail';
+import type { ListPostsResponse, PostSummary } from '@wfm/contracts/forum/posts';
 import { postKeys } from '../../../lib/post-keys.ts';
 
 function updateListedPost(queryClient: QueryClient, id: number, change: (post: PostSummary) => PostSummary): void {

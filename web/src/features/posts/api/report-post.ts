@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReportResponse, type CommentReportBody, type PostReportBody } from '@wfm/contracts/forum';
+import { ReportResponse, type CommentReportBody, type PostReportBody } from '@wfm/contracts/forum/reports';
 import { api } from '../../../lib/api-client.ts';
 
 /** A post report ({post_id, reason}) or a report of one comment ({comment_id, reason}). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UpvoteResponse } from '@wfm/contracts/forum';
+import { UpvoteResponse } from '@wfm/contracts/forum/posts';
 import { api } from '../../../lib/api-client.ts';
 import { setCachedUpvotes } from './post-cache.ts';
 

@@ -1,4 +1,5 @@
-import { COMMENT_LIMITS, type Comment, type PostDetail } from '@wfm/contracts/forum';
+import { COMMENT_LIMITS, type Comment } from '@wfm/contracts/forum/comments';
+import { type PostDetail } from '@wfm/contracts/forum/post-detail';
 import { Button, Label, Textarea, toast } from '@wfm/ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

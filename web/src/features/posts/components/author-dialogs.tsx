@@ -1,5 +1,6 @@
-import type { Comment, PostDetail } from '@wfm/contracts/forum';
-import { POST_LIMITS } from '@wfm/contracts/forum';
+import type { Comment } from '@wfm/contracts/forum/comments';
+import type { PostDetail } from '@wfm/contracts/forum/post-detail';
+import { POST_LIMITS } from '@wfm/contracts/forum/posts';
 import {
   Button,
   Dialog,
@@ -15,7 +16,7 @@ import {
 } from '@wfm/ui';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useDeleteComment, useDeletePost, useEditPost } from '../api/author-edits.ts';

@@ -1,10 +1,10 @@
-import { COMMENT_LIMITS } from '@wfm/contracts/forum';
+import { COMMENT_LIMITS } from '@wfm/contracts/forum/comments';
 import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 import { POST_TOASTS } from '../messages.ts';

@@ -1,4 +1,4 @@
-import type { Comment } from '@wfm/contracts/forum';
+import type { Comment } from '@wfm/contracts/forum/comments';
 import { Badge, Button } from '@wfm/ui';
 import { BadgeCheck, Flag, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';

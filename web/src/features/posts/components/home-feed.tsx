@@ -1,9 +1,9 @@
-import type { PostSort } from '@wfm/contracts/forum';
+import type { PostSort } from '@wfm/contracts/forum/posts';
 import { Button, Card, cn, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { WFM_FIELDS, wfmLabel } from '../../../components/wfm-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';

@@ -1,4 +1,4 @@
-import type { Attachment } from '@wfm/contracts/forum';
+import type { Attachment } from '@wfm/contracts/forum/posts';
 import { buttonClasses } from '@wfm/ui';
 import { Download, Eye, FileText, ImageIcon } from 'lucide-react';
 import { formatKilobytes, isImage } from '../utils/post-fields.ts';

@@ -1,4 +1,4 @@
-import type { PostSummary, PostType } from '@wfm/contracts/forum';
+import type { PostSummary, PostType } from '@wfm/contracts/forum/posts';
 import { Badge, cn } from '@wfm/ui';
 import { BadgeCheck, CircleCheck, CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';
 import { needsAnswer } from '../utils/post-fields.ts';

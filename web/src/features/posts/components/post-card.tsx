@@ -1,8 +1,8 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { buttonClasses } from '@wfm/ui';
 import { FileText, ImageIcon, MessageSquare } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { stripMarkdown } from '../../../lib/strip-markdown.ts';
 import { isImage, postTags, toolLinks, uploadedAttachments } from '../utils/post-fields.ts';

@@ -1,10 +1,11 @@
-import { eventSchemas } from '@wfm/contracts/shared';
-import { Comment, type PostDetail as PostDetailData } from '@wfm/contracts/forum';
+import { PostUpvotedEvent } from '@wfm/contracts/forum/events';
+import { Comment } from '@wfm/contracts/forum/comments';
+import { type PostDetail as PostDetailData } from '@wfm/contracts/forum/post-detail';
 import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Flag, MessageSquare, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -257,7 +258,7 @@ function useLivePost(id: number) {
     if (comment.success && comment.data.post_id === id) appendCachedComment(queryClient, comment.data);
   });
   useRealtimeEvent('upvote', (data) => {
-    const upvote = eventSchemas['forum.post.upvoted'].safeParse(data);
+    const upvote = PostUpvotedEvent.safeParse(data);
     if (upvote.success && upvote.data.post_id === id) setCachedUpvotes(queryClient, id, upvote.data.upvotes);
   });
   useRealtimeEvent('post_updated', (data) => {

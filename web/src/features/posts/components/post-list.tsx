@@ -1,7 +1,7 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { PostCard } from './post-card.tsx';
 

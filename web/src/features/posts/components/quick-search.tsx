@@ -1,7 +1,7 @@
 import { Button, buttonClasses, Card, Input } from '@wfm/ui';
 import { CircleHelp, Lightbulb, Search, Wrench } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 
 const QUICK_ACTIONS = [
   { label: 'Ask for Help', to: '/new', icon: CircleHelp },

@@ -1,4 +1,4 @@
-import { REPORT_REASONS, type ReportReason } from '@wfm/contracts/forum';
+import { REPORT_REASONS, type ReportReason } from '@wfm/contracts/forum/reports';
 import { REPORT_REASON_LABELS } from '@wfm/contracts/forum/labels';
 import {
   Button,

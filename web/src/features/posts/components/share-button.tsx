@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Button, toast, type ButtonProps } from '@wfm/ui';
 import { Share2 } from 'lucide-react';
 import { SHARE_TOASTS, sharePost } from '../utils/share.ts';

@@ -1,4 +1,4 @@
-import type { ToolLink as ToolLinkData } from '@wfm/contracts/forum';
+import type { ToolLink as ToolLinkData } from '@wfm/contracts/forum/posts';
 import { ExternalLink } from 'lucide-react';
 import { cn } from '@wfm/ui';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Building2, Globe2, MessagesSquare, MonitorCog, type LucideIcon } from 'lucide-react';
 import { WFM_FIELDS, wfmLabel, type WfmKey } from '../../../components/wfm-fields.tsx';
 

@@ -1,4 +1,4 @@
-import { splitTags, type PostSummary } from '@wfm/contracts/forum';
+import { splitTags, type PostSummary } from '@wfm/contracts/forum/posts';
 
 /** The title lowercased, every character other than a-z and 0-9 replaced by a hyphen, plus .md. */
 export function exportFileName(title: string): string {

@@ -1,4 +1,4 @@
-import type { PostSort, PostSummary, PostType } from '@wfm/contracts/forum';
+import type { PostSort, PostSummary, PostType } from '@wfm/contracts/forum/posts';
 import { pickWfmValues, WFM_FIELDS, type WfmValues } from '../../../components/wfm-fields.tsx';
 import type { PostFilters } from '../api/get-posts.ts';
 

@@ -1,4 +1,5 @@
-import { Attachment, splitTags, ToolLink, UPLOADS_PREFIX, type PostSummary } from '@wfm/contracts/forum';
+import { Attachment, splitTags, ToolLink, type PostSummary } from '@wfm/contracts/forum/posts';
+import { UPLOADS_PREFIX } from '@wfm/contracts/forum/uploads';
 import { z } from 'zod';
 
 function parseJsonList<T>(text: string, item: z.ZodType<T>): T[] {

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@wfm/contracts/forum';
+import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { stripMarkdown } from '../../../lib/strip-markdown.ts';
 
 export const SHARE_TEXT_CHARS = 100;

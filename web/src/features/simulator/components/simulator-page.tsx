@@ -1,7 +1,7 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@wfm/ui';
 import { AlertTriangle, CheckCircle2, Play, RotateCcw, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { shareHref } from '../../../lib/calculation-card.ts';
 import { paramsFromQuery } from '../lib/params-from-query.ts';
 import {

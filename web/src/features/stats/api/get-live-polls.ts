@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PollStats } from '@wfm/contracts/catalog';
+import { PollStats } from '@wfm/contracts/catalog/polls';
 import { STATS_REFRESH_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';

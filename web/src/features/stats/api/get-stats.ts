@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StatsResponse } from '@wfm/contracts/forum';
+import { StatsResponse } from '@wfm/contracts/forum/stats';
 import { STATS_REFRESH_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { FeatureSuggestionResponse, type FeatureSuggestionBody } from '@wfm/contracts/forum';
+import { FeatureSuggestionResponse, type FeatureSuggestionBody } from '@wfm/contracts/forum/suggestions';
 import { api } from '../../../lib/api-client.ts';
 
 export async function createSuggestion(body: FeatureSuggestionBody): Promise<FeatureSuggestionResponse> {

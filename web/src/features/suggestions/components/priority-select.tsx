@@ -1,4 +1,4 @@
-import { SUGGESTION_PRIORITIES, type SuggestionPriority } from '@wfm/contracts/forum';
+import { SUGGESTION_PRIORITIES, type SuggestionPriority } from '@wfm/contracts/forum/suggestions';
 import { SUGGESTION_PRIORITY_LABELS } from '@wfm/contracts/forum/labels';
 import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
 

@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SuggestionPriority } from '@wfm/contracts/forum';
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SuggestionPriority } from '@wfm/contracts/forum/suggestions';
 import {
   Button,
   Dialog,
@@ -14,7 +14,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateSuggestion } from '../api/create-suggestion.ts';
 import { SIDEBAR_SUGGESTION_TOASTS } from '../messages.ts';

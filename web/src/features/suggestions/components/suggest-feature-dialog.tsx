@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS, type SuggestionPriority } from '@wfm/contracts/forum';
+import { SUGGESTION_LIMITS, type SuggestionPriority } from '@wfm/contracts/forum/suggestions';
 import {
   Button,
   Dialog,
@@ -14,7 +14,7 @@ import {
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
-import { ANONYMOUS } from '@wfm/contracts/shared';
+import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateSuggestion } from '../api/create-suggestion.ts';
 import { HEADER_SUGGESTION_TOASTS, SUCCESS_VIEW_MS } from '../messages.ts';

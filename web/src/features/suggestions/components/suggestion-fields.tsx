@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMITS } from '@wfm/contracts/forum';
+import { SUGGESTION_LIMITS } from '@wfm/contracts/forum/suggestions';
 import { Input, Label, Textarea } from '@wfm/ui';
 
 /** Title and description with its live counter, shared by both dialogs. */

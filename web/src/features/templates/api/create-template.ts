@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Template, type CreateTemplateBody } from '@wfm/contracts/catalog';
+import { Template, type CreateTemplateBody } from '@wfm/contracts/catalog/templates';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TemplateDownloadResponse, type Template } from '@wfm/contracts/catalog';
+import { TemplateDownloadResponse, type Template } from '@wfm/contracts/catalog/templates';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ListTemplatesResponse, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog';
+import { ListTemplatesResponse, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog/templates';
 import { CATALOG_UI } from '@wfm/contracts/catalog/labels';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';

@@ -1,4 +1,4 @@
-import { TEMPLATE_CATEGORIES, TEMPLATE_FILE_ACCEPT, TEMPLATE_LIMITS } from '@wfm/contracts/catalog';
+import { TEMPLATE_CATEGORIES, TEMPLATE_FILE_ACCEPT, TEMPLATE_LIMITS } from '@wfm/contracts/catalog/templates';
 import {
   Button,
   cn,

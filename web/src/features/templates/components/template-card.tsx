@@ -1,4 +1,4 @@
-import type { Template } from '@wfm/contracts/catalog';
+import type { Template } from '@wfm/contracts/catalog/templates';
 import { Badge, Button, buttonClasses, Card, cn, toast } from '@wfm/ui';
 import { Download, ExternalLink } from 'lucide-react';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';

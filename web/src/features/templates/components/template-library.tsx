@@ -1,4 +1,4 @@
-import { TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog';
+import { TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog/templates';
 import { CATALOG_UI, TEMPLATE_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card, Skeleton } from '@wfm/ui';
 import { FileSpreadsheet, Plus } from 'lucide-react';

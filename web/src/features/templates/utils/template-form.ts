@@ -1,11 +1,4 @@
-import {
-  CreateTemplateFormBody,
-  TEMPLATE_FILE_EXTENSIONS,
-  TEMPLATE_FORM_MESSAGES,
-  TEMPLATE_LIMITS,
-  TEMPLATE_MESSAGES,
-  TemplateFormFields,
-} from '@wfm/contracts/catalog';
+import { CreateTemplateFormBody, TEMPLATE_FILE_EXTENSIONS, TEMPLATE_FORM_MESSAGES, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TemplateFormFields } from '@wfm/contracts/catalog/templates';
 import type { NewTemplate } from '../api/create-template.ts';
 
 export type UploadMode = 'url' | 'file';

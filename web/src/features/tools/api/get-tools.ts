@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ListToolsResponse, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog';
+import { ListToolsResponse, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog/tools';
 import { CATALOG_UI } from '@wfm/contracts/catalog/labels';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Tool, type CreateToolBody } from '@wfm/contracts/catalog';
+import { Tool, type CreateToolBody } from '@wfm/contracts/catalog/tools';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 

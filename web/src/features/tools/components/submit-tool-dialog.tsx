@@ -1,4 +1,4 @@
-import { TOOL_CATEGORIES, TOOL_LIMITS } from '@wfm/contracts/catalog';
+import { TOOL_CATEGORIES, TOOL_LIMITS } from '@wfm/contracts/catalog/tools';
 import {
   Button,
   Dialog,

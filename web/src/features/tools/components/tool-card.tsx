@@ -1,7 +1,7 @@
-import type { Tool } from '@wfm/contracts/catalog';
+import type { Tool } from '@wfm/contracts/catalog/tools';
 import { Badge, Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { ArrowBigUp, ExternalLink, MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { safeUrl } from '../../../lib/safe-url.ts';

@@ -1,4 +1,4 @@
-import { TOOL_CATEGORIES, TOOL_SORTS, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog';
+import { TOOL_CATEGORIES, TOOL_SORTS, type ToolCategory, type ToolSort } from '@wfm/contracts/catalog/tools';
 import { CATALOG_UI, TOOL_CSV_FILE_NAME, TOOL_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { CreateToolBody } from '@wfm/contracts/catalog';
+import { CreateToolBody } from '@wfm/contracts/catalog/tools';
 
 export type ToolForm = { name: string; category: string; url: string; short_desc: string; submitted_by: string };
 export type ToolFormErrors = Partial<Record<keyof ToolForm, string>>;

@@ -1,4 +1,4 @@
-import type { Tool } from '@wfm/contracts/catalog';
+import type { Tool } from '@wfm/contracts/catalog/tools';
 import { TOOL_CSV_COLUMNS } from '@wfm/contracts/catalog/labels';
 import { toCsv, type CsvColumn } from './csv.ts';
 
