@@ -123,3 +123,4 @@ export {
 } from './telemetry/tracing.ts';
 export { forwardTraceHeaders, registerRequestSpans, type RequestSpanOptions } from './telemetry/request-spans.ts';
 export { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, nameWords, reservedWordIn, skeleton } from './names.ts';
+export { visitorDataRoutes, type VisitorDataHandlers, type VisitorRecords } from './visitor-data.ts';

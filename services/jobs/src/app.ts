@@ -5,6 +5,7 @@ import { expiryTasks } from './postings/postings-expiry-task.ts';
 import { postingsRoutes } from './postings/postings-routes.ts';
 import { postingsStaffRoutes } from './postings/postings-staff-routes.ts';
 import { JOBS_LIMITS } from './rate-limits.ts';
+import { jobsVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 
 /** The jobs service (job postings); tests move its clock with buildTestService(service, { now }). */
 export const service: ServiceDefinition = {
@@ -13,7 +14,7 @@ export const service: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   env: jobsEnvSchema,
   limits: JOBS_LIMITS,
-  routes: [postingsRoutes, postingsStaffRoutes],
+  routes: [postingsRoutes, postingsStaffRoutes, jobsVisitorDataRoutes],
   tasks: expiryTasks,
 };
 
