@@ -61,7 +61,7 @@ export const MyDataExport = z.object({
   /** Records per kind (the confirmation of "Delete all my content" shows these). */
   counts: z.record(z.string(), z.number().int().nonnegative()),
   /** Every service's records, by service then kind. */
-  services: z.record(z.enum(SERVICE_NAMES), z.record(z.string(), z.array(VisitorDataRecord))),
+  services: z.partialRecord(z.enum(SERVICE_NAMES), z.record(z.string(), z.array(VisitorDataRecord))),
 });
 export type MyDataExport = z.infer<typeof MyDataExport>;
 
