@@ -56,6 +56,7 @@ const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
   jobs: 255,
   notifications: 210,
   recoveryPhrase: 230,
+  yourData: 230,
   notFound: 210,
 };
 

@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.notifications.path, ...page(() => import('../routes/notifications.tsx')) },
       { path: paths.recoveryPhrase.path, ...page(() => import('../routes/recovery-phrase.tsx')) },
+      { path: paths.yourData.path, ...page(() => import('../routes/your-data.tsx')) },
       { path: '*', ...page(() => import('../routes/not-found.tsx')) },
     ],
   },
