@@ -44,7 +44,7 @@ function CountList({ data }: { data: MyDataExport }) {
     return <p className="text-sm text-muted-foreground" data-testid="your-data-empty">Nothing is tied to this browser yet.</p>;
   }
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm sm:grid-cols-[1fr_auto_1fr_auto]" data-testid="your-data-counts">
+    <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="your-data-counts">
       {shown.map(([kind, k]) => (
         <div key={kind} className="contents">
           <dt className="text-muted-foreground">{k.label}</dt>
@@ -95,8 +95,9 @@ function EraseDialog({
         </ul>
         {staying.length > 0 && (
           <p className="text-sm text-muted-foreground">
-            Kept: {staying.map(([kind, k]) => `${k.label.toLowerCase()} (${counts[kind]})`).join(', ')}. Your username stays
-            until you use “Forget this device”; AMA bookings are payment records that staff cancel on request.
+            Kept: {staying.map(([kind, k]) => `${k.label.toLowerCase()} (${counts[kind]})`).join(', ')}.
+            {countOf(counts, 'profile') > 0 && ' Your username stays until you use “Forget this device”.'}
+            {countOf(counts, 'bookings') > 0 && ' AMA bookings are payment records: staff cancel them on request.'}
           </p>
         )}
         {busy && (
