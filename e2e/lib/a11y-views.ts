@@ -56,6 +56,7 @@ export const A11Y_VIEWS: A11yView[] = [
   { name: 'help', app: 'web', route: 'help', path: () => '/help', ready: (p) => heading(p, /Help/) },
   { name: 'replies to me', app: 'web', route: 'notifications', path: () => '/notifications', ready: (p) => heading(p, /Replies to me/) },
   { name: 'recovery phrase', app: 'web', route: 'recoveryPhrase', path: () => '/recovery-phrase', ready: (p) => heading(p, /Recovery phrase/) },
+  { name: 'your data', app: 'web', route: 'yourData', path: () => '/your-data', ready: (p) => heading(p, /Your data/) },
   { name: 'AMA sessions', app: 'web', route: 'ama', path: () => '/ama', ready: (p) => p.getByText('Holiday peak staffing AMA').first().waitFor() },
   { name: 'AMA session', app: 'web', route: 'amaSession', path: (s) => `/ama/${s.sessionId}`, ready: (p) => heading(p, 'Holiday peak staffing AMA') },
   { name: 'jobs', app: 'web', route: 'jobs', path: () => '/jobs', ready: (p) => p.getByText('Acme Contact Centres').first().waitFor() },

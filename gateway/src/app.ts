@@ -38,6 +38,7 @@ import { createSecurityHeaders } from './security-headers.ts';
 import { registerHtmlPages, type HtmlPages } from './html-pages.ts';
 import { appForPath, hasPage, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
+import { registerVisitorData } from './visitor-data.ts';
 
 export { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 export { GATEWAY_LIMITS } from './rate-limits.ts';
@@ -288,6 +289,13 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   await registerProxies(app, { ...proxyOptions, routes: routes.filter((r) => !r.prefix.startsWith('/api/')) });
   await registerApiDocs(app, { upstreams, routes });
+  const gatewayLimits = resolveLimits(GATEWAY_LIMITS, opts.rateLimits);
+  registerVisitorData(app, {
+    upstreams,
+    perAddress: gatewayLimits['my-data-ip'].max,
+    perVisitor: gatewayLimits['my-data-visitor'].max,
+    windowMs: gatewayLimits['my-data-ip'].windowMs,
+  });
 
   await registerWebApps(app, webApps);
   const publicWeb = webApps[0]!;

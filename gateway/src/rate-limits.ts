@@ -19,6 +19,18 @@ export const GATEWAY_LIMITS = defineLimits('gateway', {
     key: 'address',
     protects: '/sitemap.xml and /rss.xml from one address, answered from the cache or not: feed readers of a contact centre polling every few minutes',
   },
+  'my-data-ip': {
+    max: 10,
+    windowMs: MINUTE,
+    key: 'address',
+    protects: '"Your data" download and erase (/api/me/data, /api/me/data/erase) from one address: each call asks every service for everything of a visitor',
+  },
+  'my-data-visitor': {
+    max: 5,
+    windowMs: MINUTE,
+    key: 'visitor',
+    protects: '"Your data" download and erase by one visitor token: download, delete and a check afterwards fit',
+  },
   'ws-upgrade-ip': {
     max: 1_000,
     windowMs: MINUTE,

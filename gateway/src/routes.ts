@@ -127,7 +127,7 @@ const VISITOR_QUERY = ['anon_token'] as const;
 
 /** The catalog's events that change what each of its lists shows. */
 const TOOL_CHANGES: readonly EventSubject[] = ['catalog.tool.created', 'catalog.tool.voted', 'catalog.tool.linked', 'catalog.tool.deleted'];
-const TEMPLATE_CHANGES: readonly EventSubject[] = ['catalog.template.created', 'catalog.template.downloaded'];
+const TEMPLATE_CHANGES: readonly EventSubject[] = ['catalog.template.created', 'catalog.template.downloaded', 'catalog.template.deleted'];
 const POLL_CHANGES: readonly EventSubject[] = ['catalog.poll.created', 'catalog.poll.voted', 'catalog.poll.deleted'];
 
 /** Which poll an event is about: votes carry `poll_id`, created and deleted polls `id`. */

@@ -90,7 +90,7 @@ export {
 export { decideHeld, heldAnswer, holdWrite, listHeld, type HeldKinds, type HeldRelease, type HeldRow, type HeldWrite } from './held-items.ts';
 export { heldItemsRoutes } from './held-items-routes.ts';
 export { recordAuthorAction, recordStaffAction, type StaffAction, type StaffActionLog, type StaffActionSource } from './staff-actions.ts';
-export { issueVisitorToken, createVisitorVerifier, requireVisitor, type Visitor, type VisitorVerifier } from './visitor.ts';
+export { issueVisitorToken, createVisitorVerifier, requireVisitor, VISITOR_REQUIRED_MESSAGE, type Visitor, type VisitorVerifier } from './visitor.ts';
 export { ESTABLISHED_AFTER_MS, establishedVisitor, recordVisitorSeen } from './established-visitors.ts';
 export { notifyVisitor, visitorRealtimeAddress } from './visitor-realtime.ts';
 export { VISITOR_REVOKED_SUBJECT, VISITOR_STANDING_CACHE_MS, type VisitorStanding } from './revocations.ts';
@@ -127,3 +127,4 @@ export {
 } from './telemetry/tracing.ts';
 export { forwardTraceHeaders, registerRequestSpans, type RequestSpanOptions } from './telemetry/request-spans.ts';
 export { ANONYMOUS_KEY, cleanDisplayName, nameKey, nameKeys, nameWords, reservedWordIn, skeleton } from './names.ts';
+export { visitorDataRoutes, type VisitorDataHandlers, type VisitorRecords } from './visitor-data.ts';

@@ -18,6 +18,7 @@ import { subscribeAnswerNotifications } from './notifications/notifications-serv
 import { questionRoutes } from './questions/questions-routes.ts';
 import { questionStaffRoutes } from './questions/questions-staff-routes.ts';
 import { AMA_LIMITS_TABLE } from './rate-limits.ts';
+import { amaVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 import { receiptRoutes } from './receipts/receipts-routes.ts';
 import { receiptStaffRoutes } from './receipts/receipts-staff-routes.ts';
 import { sessionRoutes } from './sessions/sessions-routes.ts';
@@ -62,6 +63,7 @@ export const service: ServiceDefinition<AmaContext> = {
       '/api/admin/ama/bookings/:id/suspend-author': { type: 'booking', authorHashOf: bookingAuthorHash },
       '/api/admin/mentors/requests/:id/suspend-author': { type: 'mentor-request', authorHashOf: mentorThreadAuthorHash },
     }),
+    amaVisitorDataRoutes,
   ],
   tasks: (ctx) => amaTasks(ctx),
   onReady: async (app, ctx) => {

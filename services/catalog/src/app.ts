@@ -11,6 +11,7 @@ import { forgetHeldTemplate, releaseTemplate } from './templates/templates-servi
 import { toolRoutes } from './tools/tools-routes.ts';
 import { releaseTool } from './tools/tools-service.ts';
 import { toolStaffRoutes } from './tools/tools-staff-routes.ts';
+import { catalogVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 
 /** Tools directory, template library, polls and benchmarks (services/README.md, catalog). */
 export const service: ServiceDefinition = {
@@ -26,6 +27,7 @@ export const service: ServiceDefinition = {
     templateRoutes,
     pollRoutes,
     pollStaffRoutes,
+    catalogVisitorDataRoutes,
     // Tools, templates and polls the duplicate-content check held, for staff to release or delete.
     heldItemsRoutes('catalog', {
       release: { tool: releaseTool, template: releaseTemplate, poll: releasePoll },

@@ -17,6 +17,7 @@ import { suspensionsStaffRoutes } from './suspensions/suspensions-staff-routes.t
 import { FORUM_LIMITS } from './rate-limits.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
 import { uploadsRoutes } from './uploads/uploads-routes.ts';
+import { forumVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 import { visitorHash } from './visitors/visitors-request.ts';
 import { createActivityRecorder } from './visitors/visitors-service.ts';
 
@@ -46,6 +47,7 @@ export const service: ServiceDefinition<ForumContext> = {
     uploadsRoutes,
     statsRoutes,
     notificationsRoutes,
+    forumVisitorDataRoutes,
     postsStaffRoutes,
     hiddenStaffRoutes,
     suspensionsStaffRoutes,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createConcurrencyLimiter, type ServiceDefinition } from '@wfm/service-kit';
 import { identityEnv, identityEnvSchema } from './env.ts';
 import type { IdentityContext } from './context.ts';
+import { identityVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 import { recoveryRoutes } from './recovery/recovery-routes.ts';
 import { IDENTITY_LIMITS } from './rate-limits.ts';
 import { subscribeStaffNames } from './staff-names/staff-names-service.ts';
@@ -23,7 +24,7 @@ export const service: ServiceDefinition<IdentityContext> = {
     visitorTokens: { issue: () => app.issueVisitorToken(), ...app.visitorTokens },
     recoveryLimiter: createConcurrencyLimiter(identityEnv(base).RECOVERY_MAX_CONCURRENT),
   }),
-  routes: [visitorsStaffRoutes, suspensionsStaffRoutes, suspensionsRoutes, visitorsRoutes, recoveryRoutes],
+  routes: [visitorsStaffRoutes, suspensionsStaffRoutes, suspensionsRoutes, visitorsRoutes, recoveryRoutes, identityVisitorDataRoutes],
   // Identity keeps the suspensions and address blocks: its kit reads its own tables.
   standingsSource: pgStandingsSource,
   onReady: async (app, ctx) => {

@@ -6,6 +6,7 @@ import { postingsRoutes } from './postings/postings-routes.ts';
 import { postingsStaffRoutes } from './postings/postings-staff-routes.ts';
 import { JOBS_LIMITS } from './rate-limits.ts';
 import { postingAuthorHash } from './suspensions/suspensions-repository.ts';
+import { jobsVisitorDataRoutes } from './visitor-data/visitor-data-routes.ts';
 
 /** The jobs service (job postings); tests move its clock with buildTestService(service, { now }). */
 export const service: ServiceDefinition = {
@@ -17,6 +18,7 @@ export const service: ServiceDefinition = {
   routes: [
     postingsRoutes,
     postingsStaffRoutes,
+    jobsVisitorDataRoutes,
     // Staff suspend the poster of a job (the jobs service's keyed hash of their token).
     suspendAuthorRoutes({ '/api/admin/jobs/:id/suspend-author': { type: 'job', authorHashOf: postingAuthorHash } }),
   ],

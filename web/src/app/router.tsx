@@ -86,6 +86,7 @@ export const routes: Route<RouteHandle>[] = [
   ),
   page(paths.notifications.path, () => import('../routes/notifications.tsx')),
   page(paths.recoveryPhrase.path, () => import('../routes/recovery-phrase.tsx')),
+  page(paths.yourData.path, () => import('../routes/your-data.tsx')),
   page('*', () => import('../routes/not-found.tsx')),
 ];
 

@@ -15,6 +15,7 @@ export const paths = {
   jobs: { path: '/jobs', getHref: () => '/jobs' },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   recoveryPhrase: { path: '/recovery-phrase', getHref: () => '/recovery-phrase' },
+  yourData: { path: '/your-data', getHref: () => '/your-data' },
 } as const;
 
 /** What a `:id` of a route above must look like (a canonical positive integer); anything else is no id. */

@@ -65,6 +65,7 @@ export const amaEventSchemas = {
   'ama.question.created': QuestionChangedEvent,
   'ama.question.answered': QuestionChangedEvent,
   'ama.question.upvoted': QuestionChangedEvent,
+  'ama.question.deleted': QuestionChangedEvent,
   'ama.mentor.applied': MentorChangedEvent,
   'ama.mentor.status_changed': MentorChangedEvent,
   'ama.mentor.deleted': MentorChangedEvent,

@@ -20,7 +20,7 @@ export const PollVotedEvent = z.object({
 });
 export type PollVotedEvent = z.infer<typeof PollVotedEvent>;
 
-/** catalog.poll.deleted / catalog.tool.deleted: the item is gone. */
+/** catalog.poll.deleted / catalog.tool.deleted / catalog.template.deleted: the item is gone. */
 export const CatalogItemDeletedEvent = z.object({ id: z.number().int(), at: z.number().int() });
 export type CatalogItemDeletedEvent = z.infer<typeof CatalogItemDeletedEvent>;
 
@@ -36,6 +36,7 @@ export const catalogEventSchemas = {
   'catalog.tool.deleted': CatalogItemDeletedEvent,
   'catalog.template.created': Template,
   'catalog.template.downloaded': TemplateDownloadedEvent,
+  'catalog.template.deleted': CatalogItemDeletedEvent,
   'catalog.poll.created': PollSummary,
   'catalog.poll.voted': PollVotedEvent,
   'catalog.poll.deleted': CatalogItemDeletedEvent,

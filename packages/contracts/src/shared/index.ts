@@ -6,3 +6,4 @@ export * from './realtime.ts';
 export * from './visitor-realtime.ts';
 export * from './notifications.ts';
 export * from './held.ts';
+export * from './visitor-data.ts';

@@ -33,7 +33,7 @@ export const publicMessageSchemas = {
   ama_booking_changed: BookingChangedEvent,
   /** ama.receipt.*: a receipt was uploaded or validated (admin bookings tab). */
   ama_receipt_changed: ReceiptChangedEvent,
-  /** ama.question.*: a question was asked, answered or upvoted (session page). */
+  /** ama.question.*: a question was asked, answered, upvoted or deleted (session page). */
   ama_question_changed: QuestionChangedEvent,
   /** ama.mentor.*: a mentor application was made, decided, suspended or deleted (directory, staff tab badge). */
   mentor_changed: MentorChangedEvent,
@@ -62,6 +62,7 @@ export const realtimeMap: Partial<Record<EventSubject, PublicMessageType>> = {
   'ama.question.created': 'ama_question_changed',
   'ama.question.answered': 'ama_question_changed',
   'ama.question.upvoted': 'ama_question_changed',
+  'ama.question.deleted': 'ama_question_changed',
   'ama.mentor.applied': 'mentor_changed',
   'ama.mentor.status_changed': 'mentor_changed',
   'ama.mentor.deleted': 'mentor_changed',

@@ -95,10 +95,16 @@ export async function changeStatus(
   });
 }
 
+/** Deletes a mentor (application, directory entry and their requests) with its event; false when there was none. Staff and "Your data" erase share it. */
+export async function removeMentor(tx: Db, ctx: AmaContext, id: number): Promise<boolean> {
+  if (!(await repo.deleteMentor(tx, id))) return false;
+  await writeEvent(tx, 'ama.mentor.deleted', { id, status: null, at: ctx.now() });
+  return true;
+}
+
 export async function deleteMentor(ctx: AmaContext, staff: StaffIdentity, id: number) {
   return ctx.sql.begin(async (tx) => {
-    if (!(await repo.deleteMentor(tx, id))) throw notFound(MENTOR_MESSAGES.mentorNotFound);
-    await writeEvent(tx, 'ama.mentor.deleted', { id, status: null, at: ctx.now() });
+    if (!(await removeMentor(tx, ctx, id))) throw notFound(MENTOR_MESSAGES.mentorNotFound);
     await recordStaffAction(tx, ctx, staff, { action: 'mentor.delete', target: { type: 'mentor', id: String(id) } });
     return { success: true as const, id };
   });

@@ -66,3 +66,10 @@ export async function answer(db: Db, id: number, text: string, by: string, now: 
     RETURNING ${COLUMNS(db)}`;
   return rows[0] ?? null;
 }
+
+/** Deletes the question (its upvotes go by the foreign key); answers what its event needs, or null when there was none. */
+export async function deleteQuestion(db: Db, id: number): Promise<Pick<Question, 'id' | 'session_id' | 'upvotes' | 'answer'> | null> {
+  const rows = await db<Pick<Question, 'id' | 'session_id' | 'upvotes' | 'answer'>[]>`
+    DELETE FROM questions WHERE id = ${id} RETURNING id, session_id, upvotes, answer`;
+  return rows[0] ?? null;
+}

@@ -13,7 +13,7 @@ import type { AmaContext } from '../context.ts';
 import { findSession, lockSession, type SessionRow } from '../sessions/sessions-repository.ts';
 import * as repo from './questions-repository.ts';
 
-const questionEvent = (q: Question, at: number) => ({
+const questionEvent = (q: Pick<Question, 'id' | 'session_id' | 'upvotes' | 'answer'>, at: number) => ({
   id: q.id,
   session_id: q.session_id,
   upvotes: q.upvotes,
@@ -78,6 +78,19 @@ export async function upvoteQuestion(ctx: AmaContext, visitor: Visitor, id: numb
     const upvotes = await repo.upvote(tx, id, visitor.hash, now);
     if (upvotes !== question.upvotes) await writeEvent(tx, 'ama.question.upvoted', questionEvent({ ...question, upvotes }, now));
     return { upvotes };
+  });
+}
+
+/**
+ * Deletes a question (its upvotes go with it) and tells open session pages (ama_question_changed);
+ * false when there was none. "Your data" erase.
+ */
+export async function removeQuestion(ctx: AmaContext, id: number): Promise<boolean> {
+  return ctx.sql.begin(async (tx) => {
+    const question = await repo.deleteQuestion(tx, id);
+    if (!question) return false;
+    await writeEvent(tx, 'ama.question.deleted', questionEvent(question, ctx.now()));
+    return true;
   });
 }
 

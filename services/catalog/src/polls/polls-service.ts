@@ -22,6 +22,7 @@ import {
   recordStaffAction,
   recordVisitorSeen,
   writeEvent,
+  type Db,
   type HeldRelease,
   type ServiceContext,
   type StaffIdentity,
@@ -217,10 +218,16 @@ export function listStaffPolls(ctx: ServiceContext, limit: number, offset: numbe
   return polls.listStaffPolls(ctx.sql, limit, offset);
 }
 
+/** Deletes the poll with its event (lists drop it, open pages refetch); false when there was none. Staff and "Your data" erase share it. */
+export async function removePoll(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
+  if (!(await polls.deletePoll(tx, id))) return false;
+  await writeEvent(tx, 'catalog.poll.deleted', { id, at: ctx.now() });
+  return true;
+}
+
 export async function deletePoll(ctx: ServiceContext, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
   return ctx.sql.begin(async (tx) => {
-    if (!(await polls.deletePoll(tx, id))) throw notFound(POLL_MESSAGES.notFound);
-    await writeEvent(tx, 'catalog.poll.deleted', { id, at: ctx.now() });
+    if (!(await removePoll(tx, ctx, id))) throw notFound(POLL_MESSAGES.notFound);
     await recordStaffAction(tx, ctx, staff, { action: 'poll.delete', target: { type: 'poll', id } });
     return { success: true as const, id };
   });

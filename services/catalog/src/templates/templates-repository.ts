@@ -113,3 +113,9 @@ export async function storedFileOf(db: Db, id: number): Promise<string | null> {
   const rows = await db<{ file_name: string | null }[]>`SELECT file_name FROM templates WHERE id = ${id}`;
   return rows[0]?.file_name ?? null;
 }
+
+/** Deletes the template; answers its file's stored name (null for a link), or null when there was none. */
+export async function deleteTemplate(db: Db, id: number): Promise<{ file_name: string | null } | null> {
+  const rows = await db<{ file_name: string | null }[]>`DELETE FROM templates WHERE id = ${id} RETURNING file_name`;
+  return rows[0] ?? null;
+}

@@ -6,7 +6,7 @@ import {
   type TemplateDownloadResponse,
   type TemplateSort,
 } from '@wfm/contracts/catalog';
-import { heldAnswer, holdWrite, notFound, writeEvent, type HeldRelease, type ServiceContext } from '@wfm/service-kit';
+import { heldAnswer, holdWrite, notFound, writeEvent, type Db, type HeldRelease, type ServiceContext } from '@wfm/service-kit';
 import { prefixQuery } from '../search/search-query.ts';
 import * as templates from './templates-repository.ts';
 
@@ -80,6 +80,18 @@ export const releaseTemplate: HeldRelease = async (tx, item) => {
   const template = await templates.insertTemplate(tx, { ...(item.payload as HeldTemplate), submitterHash: item.author_token_hash, id: item.item_id });
   await writeEvent(tx, 'catalog.template.created', template);
 };
+
+/**
+ * Deletes the template with its event (the library list drops it); an uploaded file it held is no
+ * longer referenced, so the cleanup job collects it. False when there was none. ("Your data" erase.)
+ */
+export async function removeTemplate(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
+  const removed = await templates.deleteTemplate(tx, id);
+  if (!removed) return false;
+  if (removed.file_name) await templates.markFileReferenced(tx, removed.file_name, false);
+  await writeEvent(tx, 'catalog.template.deleted', { id, at: ctx.now() });
+  return true;
+}
 
 /** A deleted held template's file is no longer referenced: the cleanup job collects it. */
 export const forgetHeldTemplate: HeldRelease = async (tx, item) => {

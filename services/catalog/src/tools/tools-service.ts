@@ -7,6 +7,7 @@ import {
   notFound,
   recordStaffAction,
   writeEvent,
+  type Db,
   type HeldRelease,
   type ServiceContext,
   type StaffIdentity,
@@ -106,10 +107,16 @@ export function listStaffTools(ctx: ServiceContext, limit: number, offset: numbe
   return tools.listStaffTools(ctx.sql, limit, offset);
 }
 
+/** Deletes the tool with its event (lists drop it); false when there was none. Staff and "Your data" erase share it. */
+export async function removeTool(tx: Db, ctx: ServiceContext, id: number): Promise<boolean> {
+  if (!(await tools.deleteTool(tx, id))) return false;
+  await writeEvent(tx, 'catalog.tool.deleted', { id, at: ctx.now() });
+  return true;
+}
+
 export async function deleteTool(ctx: ServiceContext, staff: StaffIdentity, id: number): Promise<{ success: true; id: number }> {
   return ctx.sql.begin(async (tx) => {
-    if (!(await tools.deleteTool(tx, id))) throw notFound(TOOL_MESSAGES.notFound);
-    await writeEvent(tx, 'catalog.tool.deleted', { id, at: ctx.now() });
+    if (!(await removeTool(tx, ctx, id))) throw notFound(TOOL_MESSAGES.notFound);
     await recordStaffAction(tx, ctx, staff, { action: 'tool.delete', target: { type: 'tool', id } });
     return { success: true as const, id };
   });

@@ -1,5 +1,5 @@
 import { Button, buttonClasses, cn } from '@wfm/ui';
-import { KeyRound, LogOut, UserCog } from 'lucide-react';
+import { FileJson, KeyRound, LogOut, UserCog } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -12,8 +12,8 @@ const ITEM = buttonClasses({ variant: 'ghost', size: 'sm', className: 'w-full ju
 
 /**
  * The header's menu of the visitor's username on this browser (a disclosure: a button that shows
- * a short list, closed by Escape, a click elsewhere or focus leaving it): the recovery phrase page
- * and "Forget this device".
+ * a short list, closed by Escape, a click elsewhere or focus leaving it): the recovery phrase page,
+ * "Your data" and "Forget this device".
  */
 export function DeviceMenu({ className }: { className?: string }) {
   const id = useId();
@@ -71,6 +71,12 @@ export function DeviceMenu({ className }: { className?: string }) {
             <Link to={paths.recoveryPhrase.getHref()} className={ITEM} onClick={() => setOpen(false)}>
               <KeyRound aria-hidden="true" />
               Recovery phrase
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.yourData.getHref()} className={ITEM} onClick={() => setOpen(false)}>
+              <FileJson aria-hidden="true" />
+              Your data
             </Link>
           </li>
           <li>
