@@ -225,6 +225,18 @@ describe('staff hide and unhide (Moderator and up), audited', () => {
     expect((await staff(`/api/admin/comments/${mine}/delete`, {})).statusCode).toBe(200);
     expect((await get(t.app, `/api/posts/${postId}`, newVisitor())).json<{ comment_count: number }>().comment_count).toBe(1);
   });
+
+  it("an author's deletion of their own hidden comment does not take it off its post's count a second time", async () => {
+    const author = newVisitor();
+    const postId = await createPost(t.app);
+    const add = async (who: Visitor, body: string) =>
+      (await post(t.app, '/api/comments', { post_id: postId, body, author_name: 'Anonymous', isAnonymous: true }, who)).json<{ id: number }>().id;
+    const [mine] = [await add(author, 'mine, hidden, then deleted by me'), await add(newVisitor(), 'stays')];
+    expect((await staff(`/api/admin/comments/${mine}/hide`, {})).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/comments/${mine}`, remoteAddress: author.ip ?? randomIp(), headers: { 'x-anon-token': author.token } });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await get(t.app, `/api/posts/${postId}`, newVisitor())).json<{ comment_count: number }>().comment_count).toBe(1);
+  });
 });
 
 describe('report decisions that hide and suspend (issue 26 items 2, 3 and 5)', () => {
