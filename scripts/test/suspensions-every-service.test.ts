@@ -20,7 +20,11 @@ const built: { def: ServiceDefinition; t: TestService; writes: { method: string;
 beforeAll(async () => {
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
   const rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `e${randomBytes(4).toString('hex')}` });
-  for (const def of await loadServiceDefinitions()) {
+  // Identity keeps the suspensions and blocks (its tables): it is built first and listens, and every
+  // other service reads the decisions from it, as in a deployment.
+  const defs = (await loadServiceDefinitions()).sort((a, b) => Number(b.name === 'identity') - Number(a.name === 'identity'));
+  let identityUrl: string | undefined;
+  for (const def of defs) {
     const writes: { method: string; url: string }[] = [];
     const t = await buildTestService(
       {
@@ -38,8 +42,9 @@ beforeAll(async () => {
       },
       // Six services at once: two connections each (30 at the default 5 took PostgreSQL past its
       // limit while the e2e scale-out run was up; requests there met "too many clients" as 503).
-      { redis, rateLimits, relay: false, poolMax: 2 },
+      { redis, rateLimits, relay: false, poolMax: 2, identityUrl },
     );
+    if (def.name === 'identity') identityUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     built.push({ def, t, writes });
   }
 }, 120_000);

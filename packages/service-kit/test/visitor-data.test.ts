@@ -8,6 +8,7 @@ import { buildTestService, TEST_REDIS_URL, testVisitorToken, type TestService } 
 import { randomIp } from '../src/testing-visitors.ts';
 import { visitorDataRoutes } from '../src/visitor-data.ts';
 import { fixtureService } from './helpers.ts';
+import { startIdentity, type RunningIdentity } from './suspensions-identity.ts';
 
 // The kit's "Your data" routes on a real service app (PostgreSQL, Redis): the visitor is the
 // token's, each call hands the service its own hash of it, no token is no visitor (401), and the
@@ -27,14 +28,18 @@ const routes = visitorDataRoutes({
 
 let redis: Redis;
 let t: TestService;
+// Identity keeps the suspensions (a real process, as in suspensions.test.ts).
+let identity: RunningIdentity;
 beforeAll(async () => {
+  identity = await startIdentity();
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
   const rateLimits = loadRateLimitSettings({ RATE_LIMIT_NAMESPACE: `v${randomBytes(4).toString('hex')}` });
-  t = await buildTestService({ ...fixtureService, name: 'forum', routes: [routes], staffActionLog: outboxStaffActionLog('forum') }, { redis, rateLimits });
+  t = await buildTestService({ ...fixtureService, name: 'forum', routes: [routes], staffActionLog: outboxStaffActionLog('forum') }, { redis, rateLimits, identityUrl: identity.url });
 });
 afterAll(async () => {
   await t?.close();
   await redis?.quit();
+  await identity?.stop();
 });
 
 const call = (method: 'GET' | 'POST', url: string, token?: string) =>

@@ -12,8 +12,8 @@ export async function postsOf(db: Db, visitor: Buffer) {
 
 export async function commentsOf(db: Db, visitor: Buffer) {
   return db<Record<string, unknown>[]>`
-    SELECT id, post_id, body, author_name, created_at, edited_at
-    FROM comments WHERE author_token_hash = ${visitor} ORDER BY created_at, id`;
+    SELECT id, post_id, body, author_name, created_at, edited_at, hidden_at IS NOT NULL AS hidden
+    FROM comments WHERE author_token_hash = ${visitor} AND deleted_at IS NULL ORDER BY created_at, id`;
 }
 
 export async function upvotesOf(db: Db, visitor: Buffer) {
@@ -24,7 +24,8 @@ export async function upvotesOf(db: Db, visitor: Buffer) {
 export async function contentIdsOf(db: Db, visitor: Buffer): Promise<{ posts: number[]; comments: number[] }> {
   const [posts, comments] = await Promise.all([
     db<{ id: number }[]>`SELECT id FROM posts WHERE author_token_hash = ${visitor} ORDER BY id`,
-    db<{ id: number }[]>`SELECT id FROM comments WHERE author_token_hash = ${visitor} ORDER BY id`,
+    // An author's placeholder (deleted_at) holds no text of theirs any more: nothing to export or erase.
+    db<{ id: number }[]>`SELECT id FROM comments WHERE author_token_hash = ${visitor} AND deleted_at IS NULL ORDER BY id`,
   ]);
   return { posts: posts.map((r) => Number(r.id)), comments: comments.map((r) => Number(r.id)) };
 }
