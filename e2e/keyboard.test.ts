@@ -231,6 +231,9 @@ describe('keyboard only', () => {
     const firstTab = await tabTo(page, new RegExp(`^${firstLabel}`), { role: 'tab' });
     expect(firstTab.role).toBe('tab');
     await page.keyboard.press('ArrowRight');
+    // The roving focus moves after the key press is handled: read the focus once it has left the
+    // first tab (read at once on a loaded machine, it was still the first tab, whose panel then went).
+    await expect.poll(async () => (await focused(page)).name).not.toBe(firstTab.name);
     const next = await focused(page);
     expect(next.role).toBe('tab');
     expect(next.focusVisible && next.indicator).toBe(true);

@@ -166,7 +166,7 @@ describe('moderation loop in the browser', () => {
 
     const staff = await staffPage();
     await staff.goto(`${site}/admin?tab=posts`);
-    await staff.getByRole('button', { name: `Suspend the author of “${title}”` }).click();
+    await staff.getByRole('button', { name: `Suspend author of “${title}”` }).click();
     const dialog = staff.getByRole('alertdialog', { name: 'Suspend the author?' });
     await dialog.getByLabel('Reason shown to the visitor').fill(reason);
     await dialog.getByLabel('For').selectOption({ label: '7 days' });

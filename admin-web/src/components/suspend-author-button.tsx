@@ -52,7 +52,7 @@ export function SuspendAuthorButton({
 
   return (
     <>
-      <Button variant={labelled ? 'outline' : 'ghost'} size="sm" aria-label={`Suspend the author of “${title}”`} onClick={() => setOpen(true)}>
+      <Button variant={labelled ? 'outline' : 'ghost'} size="sm" aria-label={`Suspend author of “${title}”`} onClick={() => setOpen(true)}>
         <Ban aria-hidden="true" />
         <span className={labelled ? undefined : 'hidden lg:inline'}>{labelled ? 'Suspend author' : 'Suspend'}</span>
       </Button>
