@@ -209,6 +209,20 @@ describe('staff hide and unhide (Moderator and up), audited', () => {
     expect((await staff('/api/admin/posts/999999999/hide', {})).json()).toEqual({ message: HIDE_MESSAGES.postNotFound });
   });
 
+  it("a hidden post stays in its author's My Posts (anon_token) and nobody else's", async () => {
+    const author = newVisitor();
+    const id = await createPost(t.app, {}, author);
+    expect((await staff(`/api/admin/posts/${id}/hide`, {})).statusCode).toBe(200);
+    const mine = async (who: Visitor) =>
+      (await get(t.app, `/api/posts?anon_token=${encodeURIComponent(who.token)}&limit=50`, who)).json<ListPostsResponse>();
+    const own = await mine(author);
+    expect(own.posts.map((p) => p.id)).toContain(id);
+    expect(own.total).toBe(1);
+    const other = newVisitor();
+    expect((await mine(other)).posts.map((p) => p.id)).not.toContain(id);
+    expect(await feedIds()).not.toContain(id);
+  });
+
   it('hides one comment, its post and the other comments stay; the author of the post sees a staff notice for their own hidden comment', async () => {
     const author = newVisitor();
     const postId = await createPost(t.app);

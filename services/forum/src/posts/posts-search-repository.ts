@@ -27,8 +27,10 @@ export interface PostFilters {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereClause(db: Db, f: PostFilters) {
-  // Hidden posts (issue 26: reports, staff, suspension) are in no list, search or count.
-  const conditions = [db`hidden_at IS NULL`];
+  // Hidden posts (issue 26: reports, staff, suspension) are in no list, search or count, except
+  // their author's own My Posts (a per-visitor read the gateway never shares), where the post's page
+  // then tells them why.
+  const conditions = f.authorTokenHash ? [] : [db`hidden_at IS NULL`];
   if (f.type) conditions.push(db`type = ${f.type}`);
   if (f.q) conditions.push(db`search @@ websearch_to_tsquery('english', ${f.q})`);
   if (f.authorName) conditions.push(db`lower(author_name) LIKE ${`${escapeLike(f.authorName.toLowerCase())}%`}`);
