@@ -45,6 +45,23 @@ describe('suspensions tab', () => {
     ]);
   });
 
+  it('shows again what a forum suspension hid, in one call, and says how much', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/admin/posts/unhide-suspended', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, posts: [4, 9], comments: [31] });
+      }),
+      signedInAs('Moderator'),
+      ...moderatorHandlers({ suspensions: LIST }),
+    );
+    renderApp('/admin?tab=suspensions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show hidden posts and comments of Suspension: spam links' }));
+    await expectToast('Shown again', 'Suspension: spam links: 2 posts and 1 comment');
+    expect(bodies).toEqual([{ visitor: VISITOR }]);
+  });
+
   it('blocks an address and shows the server message when refused', async () => {
     const bodies: unknown[] = [];
     server.use(

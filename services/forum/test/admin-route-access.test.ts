@@ -14,6 +14,7 @@ describeStaffRouteAccess(service, {
     'POST /api/admin/posts/:id/unhide',
     'POST /api/admin/comments/:id/hide',
     'POST /api/admin/comments/:id/unhide',
+    'POST /api/admin/posts/unhide-suspended',
     'POST /api/admin/posts/:id/suspend-author',
     'POST /api/admin/posts/comments/:id/suspend-author',
     'GET /api/admin/posts/:id/revisions',

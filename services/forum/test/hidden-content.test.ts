@@ -310,6 +310,36 @@ describe('report decisions that hide and suspend (issue 26 items 2, 3 and 5)', (
     expect([await isPublic(a), await isPublic(b)]).toEqual([false, false]);
   });
 
+  it('unhide-suspended shows again in one step what a suspension hid, and only that', async () => {
+    const author = newVisitor();
+    const [a, b, byStaff] = [await createPost(t.app, {}, author), await createPost(t.app, {}, author), await createPost(t.app, {}, author)];
+    const otherPost = await createPost(t.app);
+    const comment = (
+      await post(t.app, '/api/comments', { post_id: otherPost, body: 'a remark', author_name: 'Anonymous', isAnonymous: true }, author)
+    ).json<{ id: number }>().id;
+    expect((await staff(`/api/admin/posts/${byStaff}/hide`, {})).statusCode).toBe(200);
+    const suspended = await staff(`/api/admin/posts/${a}/suspend-author`, { duration_ms: 86_400_000, reason: 'spam', hide_content: true });
+    expect(suspended.statusCode).toBe(201);
+    const visitor = suspended.json<{ visitor: string }>().visitor;
+    const countOf = async () => (await get(t.app, `/api/posts/${otherPost}`, newVisitor())).json<{ comment_count: number }>().comment_count;
+    expect([await isPublic(a), await isPublic(b), await countOf()]).toEqual([false, false, 0]);
+
+    const res = await staff('/api/admin/posts/unhide-suspended', { visitor });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, posts: [a, b], comments: [comment] });
+    expect([await isPublic(a), await isPublic(b), await isPublic(byStaff), await countOf()]).toEqual([true, true, false, 1]);
+    expect((await outboxEvents(t.sql, 'forum.staff.action')).filter((e) => e.action === 'visitor.unhide-content' && e.target_id === visitor)).toHaveLength(1);
+    expect((await staff('/api/admin/posts/unhide-suspended', { visitor })).json()).toEqual({ success: true, posts: [], comments: [] });
+
+    for (const body of [{}, { visitor: 'short' }, { visitor, extra: 1 }]) {
+      const bad = await staff('/api/admin/posts/unhide-suspended', body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json<{ message: string }>().message).toBeTruthy();
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/posts/unhide-suspended', payload: { visitor } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers 400 with a message for a bad decision, 409 for hiding a help ticket', async () => {
     const { reportId } = await reported(newVisitor());
     const cases: Array<[unknown, string]> = [

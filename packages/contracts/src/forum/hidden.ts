@@ -43,6 +43,17 @@ export const AdminHideResponse = z.object({
 });
 export type AdminHideResponse = z.infer<typeof AdminHideResponse>;
 
+/**
+ * POST /api/admin/posts/unhide-suspended: shows again everything a suspension hid of one author
+ * (the forum's keyed hash of their token, as the Suspensions tab lists it).
+ */
+export const UnhideSuspendedBody = z
+  .object({ visitor: z.string('visitor is required').regex(/^[A-Za-z0-9_-]{43}$/, 'visitor must be a suspension\'s visitor key') })
+  .strict();
+export type UnhideSuspendedBody = z.infer<typeof UnhideSuspendedBody>;
+export const UnhideSuspendedResponse = z.object({ success: z.literal(true), posts: z.array(z.number().int()), comments: z.array(z.number().int()) });
+export type UnhideSuspendedResponse = z.infer<typeof UnhideSuspendedResponse>;
+
 /** The longest timed suspension staff can give in days (a year, as the kit's SUSPENSION_MAX_MS). */
 export const SUSPENSION_MAX_DAYS = 365;
 

@@ -100,6 +100,15 @@ export async function visibleContentOf(db: Db, authorHash: Buffer): Promise<{ po
   return { posts: posts.map((r) => r.id), comments: comments.map((r) => r.id) };
 }
 
+/** The posts and comments of one author that a suspension hid (reason 'suspension'). */
+export async function suspensionHiddenContentOf(db: Db, authorHash: Buffer): Promise<{ posts: number[]; comments: number[] }> {
+  const [posts, comments] = await Promise.all([
+    db<{ id: number }[]>`SELECT id FROM posts WHERE author_token_hash = ${authorHash} AND hidden_reason = 'suspension' ORDER BY id`,
+    db<{ id: number }[]>`SELECT id FROM comments WHERE author_token_hash = ${authorHash} AND hidden_reason = 'suspension' ORDER BY id`,
+  ]);
+  return { posts: posts.map((r) => r.id), comments: comments.map((r) => r.id) };
+}
+
 /** Closes the other New reports of the same content (a moderator reviewed it and dismissed the reports). */
 export async function dismissSiblingReports(
   db: Db,

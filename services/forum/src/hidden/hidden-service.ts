@@ -8,6 +8,7 @@ import {
   type HiddenState,
   type PostSummary,
   type PostViewerResponse,
+  type UnhideSuspendedResponse,
 } from '@wfm/contracts/forum';
 import * as hidden from './hidden-repository.ts';
 import { forumEnv } from '../env.ts';
@@ -95,6 +96,27 @@ export async function hideAllOf(
   for (const id of content.posts) if (await hideIn(tx, ctx, { kind: 'post', id }, mark)) done.posts.push(id);
   for (const id of content.comments) if (await hideIn(tx, ctx, { kind: 'comment', id }, mark)) done.comments.push(id);
   return done;
+}
+
+/**
+ * Shows again, in one transaction, every post and comment of one author that a suspension hid
+ * (what reports or staff hid stays hidden), audited once as `visitor.unhide-content`. Lifting a
+ * suspension does not do this by itself; this is the one step staff take when they choose to.
+ */
+export async function unhideAllOf(ctx: ServiceContext, staff: StaffIdentity, authorHash: Buffer): Promise<UnhideSuspendedResponse> {
+  return ctx.sql.begin(async (tx) => {
+    const content = await hidden.suspensionHiddenContentOf(tx, authorHash);
+    const done = { posts: [] as number[], comments: [] as number[] };
+    for (const id of content.posts) if (await unhideIn(tx, ctx, { kind: 'post', id })) done.posts.push(id);
+    for (const id of content.comments) if (await unhideIn(tx, ctx, { kind: 'comment', id })) done.comments.push(id);
+    if (done.posts.length + done.comments.length > 0) {
+      await recordStaffAction(tx, ctx, staff, {
+        action: 'visitor.unhide-content',
+        target: { type: 'visitor', id: authorHash.toString('base64url') },
+      });
+    }
+    return { success: true, ...done };
+  });
 }
 
 /**

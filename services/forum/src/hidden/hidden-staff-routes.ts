@@ -1,9 +1,9 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wfm/contracts/shared';
-import { AdminHideResponse, CommentIdParams, PostIdParams } from '@wfm/contracts/forum';
+import { AdminHideResponse, CommentIdParams, PostIdParams, UnhideSuspendedBody, UnhideSuspendedResponse } from '@wfm/contracts/forum';
 import { staffOnly, type ServiceRoutes } from '@wfm/service-kit';
 import type { ForumContext } from '../context.ts';
-import { setHiddenByStaff } from './hidden-service.ts';
+import { setHiddenByStaff, unhideAllOf } from './hidden-service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
@@ -27,4 +27,10 @@ export const hiddenStaffRoutes: ServiceRoutes<ForumContext> = async (base, ctx) 
       async (req) => setHiddenByStaff(ctx, req.staff!, { kind: 'comment', id: req.params.id }, verb === 'hide'),
     );
   }
+
+  app.post(
+    '/api/admin/posts/unhide-suspended',
+    { ...access, schema: { body: UnhideSuspendedBody, response: { 200: UnhideSuspendedResponse, ...errors } } },
+    async (req) => unhideAllOf(ctx, req.staff!, Buffer.from(req.body.visitor, 'base64url')),
+  );
 };

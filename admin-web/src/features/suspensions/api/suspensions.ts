@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UnhideSuspendedResponse } from '@wfm/contracts/forum/hidden';
 import { SuspensionsListResponse } from '@wfm/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -39,4 +40,14 @@ export function useUndo() {
 export function useCreateBlock() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: createBlock, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.suspensions() }) });
+}
+
+/** Shows again every forum post and comment a suspension hid of one visitor (the forum's keyed hash). */
+export async function unhideSuspended(visitor: string): Promise<UnhideSuspendedResponse> {
+  return UnhideSuspendedResponse.parse(await api.post('/api/admin/posts/unhide-suspended', { visitor }));
+}
+
+export function useUnhideSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: unhideSuspended, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.posts() }) });
 }

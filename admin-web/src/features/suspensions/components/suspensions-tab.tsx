@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/query-state.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCreateBlock, useSuspensions, useUndo, type Undo } from '../api/suspensions.ts';
+import { useCreateBlock, useSuspensions, useUndo, useUnhideSuspended, type Undo } from '../api/suspensions.ts';
 
 const HOUR = 3_600_000;
 const BLOCK_HOURS = [1, 24, 24 * 7] as const;
@@ -19,6 +19,7 @@ export function SuspensionsTab() {
   const list = useSuspensions();
   const undo = useUndo();
   const create = useCreateBlock();
+  const unhide = useUnhideSuspended();
   const [address, setAddress] = useState('');
   const [reason, setReason] = useState('');
   const [hours, setHours] = useState<number>(BLOCK_HOURS[1]);
@@ -28,6 +29,17 @@ export function SuspensionsTab() {
       onSuccess: () => toast({ title: target.kind === 'block' ? 'Unblocked' : 'Lifted', description: label }),
       onError: (error) =>
         toast({ variant: 'destructive', title: target.kind === 'block' ? 'Failed to unblock' : 'Failed to lift', description: errorMessage(error, 'Please try again') }),
+    });
+  }
+
+  function showHidden(visitor: string, label: string) {
+    unhide.mutate(visitor, {
+      onSuccess: ({ posts, comments }) =>
+        toast({
+          title: posts.length + comments.length === 0 ? 'Nothing was hidden by this suspension' : 'Shown again',
+          description: `${label}: ${posts.length} post${posts.length === 1 ? '' : 's'} and ${comments.length} comment${comments.length === 1 ? '' : 's'}`,
+        }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to show hidden content', description: errorMessage(error, 'Please try again') }),
     });
   }
 
@@ -75,8 +87,20 @@ export function SuspensionsTab() {
                     <span className="text-xs text-muted-foreground">
                       {until(s.until)} · by {s.staff} · {formatDateTime(s.at)}
                     </span>
+                    {s.service === 'forum' && (
+                      <Button
+                        className="ml-auto"
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Show hidden posts and comments of ${label}`}
+                        disabled={unhide.isPending}
+                        onClick={() => showHidden(s.visitor, label)}
+                      >
+                        Show hidden posts and comments
+                      </Button>
+                    )}
                     <Button
-                      className="ml-auto"
+                      className={s.service === 'forum' ? undefined : 'ml-auto'}
                       variant="outline"
                       size="sm"
                       aria-label={`Lift ${label}`}
