@@ -35,7 +35,8 @@ describe('sql.begin on a connection with a full pipeline (postgres.js patch)', (
   });
 
   it('runs a transaction when the pool pipelines nothing (max_pipeline 0)', async () => {
-    const unpipelined = postgres(db.url, { max: 2, max_pipeline: 0, onnotice: () => {} });
+    // max_pipeline is a connection option postgres.js reads but its types do not list.
+    const unpipelined = postgres(db.url, { max: 2, max_pipeline: 0, onnotice: () => {} } as postgres.Options<Record<string, never>>);
     try {
       expect(await unpipelined.begin(async (tx) => (await tx<{ n: number }[]>`SELECT 8 AS n`)[0]!.n)).toBe(8);
     } finally {
