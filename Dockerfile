@@ -23,6 +23,8 @@ RUN npm install -g "npm@${NPM_VERSION}" && npm cache clean --force
 # Every workspace of package.json must be listed here (infra/tests check it).
 FROM base AS manifests
 COPY package.json package-lock.json .npmrc ./
+# Fixes to dependencies (patches/), applied by npm ci in every stage that installs (postinstall: patch-package).
+COPY patches ./patches
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/ui/package.json packages/ui/

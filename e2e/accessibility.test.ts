@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { paths } from '../web/src/config/paths.ts';
 import { seedA11yData, registerVisitor, type A11ySeed } from './lib/a11y-seed.ts';
 import { A11Y_VIEWS, type A11yView } from './lib/a11y-views.ts';
 import { applyTheme, axeViolations, formatViolations, type Theme } from './lib/axe.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 
 /**
  * Issue 15 item 3: axe-core with the WCAG 2.1 A and AA rules finds nothing on any page view of the
@@ -21,27 +22,14 @@ const THEMES: Theme[] = ['dark', 'light'];
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 
-let browser: Browser;
+const session = useBrowser({ screenshotPrefix: 'failed-a11y' });
 let seed: A11ySeed;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seed = await seedA11yData(site, admin);
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-a11y-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function openPage(view: Pick<A11yView, 'as' | 'termsAccepted'>, viewport: ViewportName): Promise<Page> {
-  const context = await newContext(browser, VIEWPORTS[viewport]);
-  contexts.push(context);
+  const context = await session.context(VIEWPORTS[viewport]);
   const as = view.as ?? 'named';
   if (as === 'named') {
     const token = await registerVisitor(site);
@@ -56,8 +44,7 @@ async function openPage(view: Pick<A11yView, 'as' | 'termsAccepted'>, viewport: 
     const res = await context.request.post(`${site}/api/admin/login`, { data: admin });
     expect(res.status()).toBe(200);
   }
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 /** Waits until no skeleton or busy region is left (data arrived, lazy pages loaded). */

@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 
 const site = inject('siteUrl');
 const admin = inject('admin');
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await context?.close();
+  ({ context, page } = await session.open(DESKTOP));
 });
 
 const toast = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
@@ -122,7 +112,7 @@ describe('admin login', () => {
   });
 
   it('fits a phone', async () => {
-    const phone = await newContext(browser, PHONE);
+    const phone = await newContext(session.browser, PHONE);
     const phonePage = await phone.newPage();
     try {
       await phonePage.goto(`${site}/admin/login`);

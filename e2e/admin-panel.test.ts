@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -58,18 +59,14 @@ const seed = {
 // Browser
 // ---------------------------------------------------------------------------------------------
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser();
 
 /** A browser context signed in as the given staff member (the cookie comes from POST /api/admin/login). */
 async function staffPage(username: string, password: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   const res = await context.request.post(`${site}/api/admin/login`, { data: { username, password } });
   expect(res.status()).toBe(200);
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 async function openTab(page: Page, tab: string, heading: RegExp | string): Promise<void> {
@@ -80,7 +77,6 @@ async function openTab(page: Page, tab: string, heading: RegExp | string): Promi
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seed.token = await visitor(seed.visitorName);
   await visitor(seed.otherName);
   seed.reportedPost.id = await newPost(seed.token, seed.reportedPost.title);
@@ -112,16 +108,6 @@ beforeAll(async () => {
       seed.token,
     )
   ).reference_number;
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -46,9 +47,7 @@ const seed = {
   other: undefined as { id: number; booking_reference: string; token: string } | undefined,
 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 /** The visitor who books in the browser: kept open across tests so the status dialog can follow live. */
 let visitorPage: Page;
 
@@ -58,15 +57,13 @@ const uniqueName = (prefix = 'ama_') => uniqueUsername(prefix);
 
 /** A visitor with a username whose browser already holds their token (no welcome modal). */
 async function page(viewport = DESKTOP, { visitor = true } = {}): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   if (visitor) {
     const { anon_token } = await call<{ anon_token: string }>('POST', '/api/session');
     await call('POST', '/api/user-profile', { username: uniqueName() }, anon_token);
     await context.addInitScript((t) => localStorage.setItem('anon_token', t), anon_token);
   }
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 async function staffPage(viewport = DESKTOP): Promise<Page> {
@@ -99,20 +96,6 @@ async function uploadReceiptByApi(bookingId: number, token: string): Promise<voi
   });
   expect(res.status, await res.clone().text()).toBe(201);
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  current = undefined;
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await browser?.close();
-});
 
 // Several browser contexts and page loads per test on a shared 2-core machine.
 const SLOW = 180_000;

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 
 const site = inject('siteUrl');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = useBrowser();
 
 describe('API reference at /api/docs', () => {
   it('renders the merged document in a real browser under the gateway CSP, loading nothing from another origin', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(session.browser);
     const page = await context.newPage();
     const origin = new URL(site).origin;
     const foreign: string[] = [];

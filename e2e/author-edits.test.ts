@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -20,36 +21,20 @@ async function visitorIn(ctx: BrowserContext): Promise<string> {
   return token;
 }
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const session = useBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 async function open(viewport = DESKTOP): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(browser, viewport);
+  const ctx = await session.context(viewport);
   ctx.setDefaultTimeout(90_000);
-  contexts.push(ctx);
   return { ctx, page: await ctx.newPage() };
 }
-beforeEach(async () => {
-  page = undefined as unknown as Page;
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
 const SLOW = { timeout: 60_000 };
 
 describe('author edit and delete', () => {
   it('the author edits the post and deletes their comment; another visitor sees "edited" and no Edit button', { timeout: 400_000 }, async () => {
     const author = await open();
-    page = author.page;
+    page = session.watch(author.page);
     const token = await visitorIn(author.ctx);
     const { id } = await call<{ id: number }>(
       'POST',

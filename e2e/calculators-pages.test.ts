@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -16,31 +17,19 @@ async function returningVisitor(ctx: BrowserContext) {
   }, anon_token);
 }
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await context?.close();
+  ({ context, page } = await session.open(DESKTOP));
 });
 
 const toast = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 
 async function usePhone() {
   await context.close();
-  context = await newContext(browser, PHONE);
-  page = await context.newPage();
+  ({ context, page } = await session.open(PHONE));
 }
 
 describe('quick calculators', () => {
@@ -214,8 +203,7 @@ describe('quick calculators', () => {
 
   it('the staffing results and the sensitivity table fit a 390 px phone; the table box takes keyboard focus', async () => {
     await context.close();
-    context = await newContext(browser, { width: 390, height: 844 });
-    page = await context.newPage();
+    ({ context, page } = await session.open({ width: 390, height: 844 }));
     await returningVisitor(context);
     await page.goto(`${site}/calculators?tab=staffing&dailyVolume=3200&ahtSeconds=600&concurrency=3&maxOccupancy=85&patience=300`);
     const table = page.getByRole('region', { name: 'One agent more or fewer' });

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -23,27 +24,22 @@ async function registered(): Promise<{ token: string; username: string }> {
   return { token: anon_token, username };
 }
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ screenshotPrefix: 'failed-catalog' });
 
 /** A page of a returning visitor (token stored, username set: no welcome modal). */
 async function visitorPage(viewport = DESKTOP, who?: { token: string; username: string }) {
   const visitor = who ?? (await registered());
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   await context.addInitScript((token) => localStorage.setItem('anon_token', token), visitor.token);
-  current = await context.newPage();
-  return { page: current, ...visitor };
+  const opened = session.watch(await context.newPage());
+  return { page: opened, ...visitor };
 }
 
 async function staffPage(): Promise<Page> {
-  const context = await newContext(browser, DESKTOP);
-  contexts.push(context);
+  const context = await session.context(DESKTOP);
   const res = await context.request.post(`${site}/api/admin/login`, { data: admin });
   expect(res.status()).toBe(200);
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
@@ -55,20 +51,6 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']> | Page, c
   await scope.getByRole('combobox', { name: combobox }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-catalog-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('tools', () => {
   it('submits a tool, votes once, and exports the directory as CSV', async () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -20,23 +21,12 @@ async function actAsReturningVisitor(ctx: BrowserContext): Promise<void> {
   await ctx.addInitScript((t) => localStorage.setItem('anon_token', t), token);
 }
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await context?.close();
+  ({ context, page } = await session.open(DESKTOP));
 });
 
 const welcome = () => page.getByRole('dialog');
@@ -138,7 +128,7 @@ describe('page frame', () => {
   });
 
   it('shows the bottom bar and hides the sidebar at phone width', async () => {
-    const phone = await newContext(browser, PHONE);
+    const phone = await newContext(session.browser, PHONE);
     await actAsReturningVisitor(phone);
     const phonePage = await phone.newPage();
     try {
@@ -156,7 +146,7 @@ describe('page frame', () => {
   });
 
   it('truncates the Posting as name to 6 characters on a phone', async () => {
-    const phone = await newContext(browser, PHONE);
+    const phone = await newContext(session.browser, PHONE);
     const phonePage = await phone.newPage();
     try {
       await phonePage.goto(site);

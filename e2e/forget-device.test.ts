@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { PER_VISITOR_READS, type PerVisitorRead } from './lib/per-visitor-reads.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -13,9 +14,7 @@ const SLOW = 180_000;
 /** The phone width the issue names (the suite's PHONE is 375). */
 const PHONE_390 = { width: 390, height: 844 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 /** A status and body of a call, without throwing on a refusal. */
 async function raw(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -31,15 +30,14 @@ async function namedVisitorPage(viewport = DESKTOP): Promise<{ page: Page; token
   const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
   const username = uniqueUsername('fd_');
   await call('POST', '/api/user-profile', { username }, token);
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   await context.addInitScript((t) => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
     localStorage.setItem('anon_token', t);
   }, token);
-  current = await context.newPage();
-  return { page: current, token, username };
+  const opened = session.watch(await context.newPage());
+  return { page: opened, token, username };
 }
 
 /** The page's websockets: the token of each one's latest hello and whether it is closed. */
@@ -66,18 +64,6 @@ function trackSockets(page: Page): Array<{ lastHello: string | null; closed: boo
 const toast = (p: Page) => p.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const phraseOf = async (p: Page) =>
   (await p.getByTestId('recovery-phrase').getByRole('listitem').allInnerTexts()).map((t) => t.replace(/^\d+\.\s*/, '').trim()).join(' ');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  current = undefined;
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
 
 /** A made-up token of the right shape: what a token identity never issued answers. */
 const unknownToken = () => `${randomBytes(32).toString('base64url')}.${randomBytes(16).toString('base64url')}`;
@@ -252,10 +238,9 @@ describe('forget this device', () => {
 
     // And the phrase shown first brings the old username back on another device, on a new token
     // (the forgotten one stays revoked).
-    const other = await newContext(browser, DESKTOP);
-    contexts.push(other);
+    const other = await session.context(DESKTOP);
     const device = await other.newPage();
-    current = device;
+    session.watch(device);
     await device.goto(site);
     const otherWelcome = device.getByRole('dialog', { name: 'Welcome to the community!' });
     await otherWelcome.getByRole('button', { name: 'I already have a username' }).click();

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -53,29 +54,16 @@ async function returningVisitor(ctx: BrowserContext, { acceptedTerms = true } = 
 // Browser
 // ---------------------------------------------------------------------------------------------
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
-const extraContexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all([context, ...extraContexts.splice(0)].map((c) => c?.close()));
+  ({ context, page } = await session.open(DESKTOP));
 });
 
 async function secondBrowser(viewport = DESKTOP) {
-  const ctx = await newContext(browser, viewport);
-  extraContexts.push(ctx);
+  const ctx = await session.context(viewport);
   return ctx;
 }
 

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -40,32 +41,20 @@ async function returningVisitor(ctx: BrowserContext) {
   return { username, token };
 }
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
-const extraContexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
+  context = await session.context(DESKTOP);
   // Actions (fill, click) wait up to 90 s: on a machine running several suites, 30 s was not enough.
   context.setDefaultTimeout(90_000);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all([context, ...extraContexts.splice(0)].map((c) => c?.close()));
+  page = session.watch(await context.newPage());
 });
 
 async function otherBrowser(viewport = DESKTOP) {
-  const ctx = await newContext(browser, viewport);
+  const ctx = await session.context(viewport);
   ctx.setDefaultTimeout(90_000);
-  extraContexts.push(ctx);
   return ctx;
 }
 

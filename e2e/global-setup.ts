@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from './lib/database.ts';
+import { createDatabase, E2E_PG_POOL_MAX } from './lib/database.ts';
 import { freePort } from '../scripts/lib/free-ports.ts';
 import { waitForProcessReady } from '../scripts/lib/wait.ts';
 import { buildWebAppsIfStale } from '../scripts/lib/web-build.ts';
@@ -42,9 +42,7 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
-      // Six services share the machine's PostgreSQL (max_connections 100) with the parallel
-      // service tests and the distributed runs: four connections each are plenty for the browsers.
-      PG_POOL_MAX: '4',
+      PG_POOL_MAX: E2E_PG_POOL_MAX,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BACKUP_DIR: backupDir,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 
 // Issue 25 (duplicate content), end to end on the whole site: three fresh visitors from three
@@ -12,15 +12,7 @@ const site = inject('siteUrl');
 const admin = inject('admin');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 const word = `held${randomBytes(4).toString('hex')}`;
 const title = `Certification offer ${word}`;
@@ -47,8 +39,7 @@ describe('a post many visitors send alike', () => {
     expect(await text('/sitemap.xml')).not.toContain(`/post/${heldId}<`);
     expect(await text('/rss.xml')).not.toContain(`/post/${heldId}<`);
 
-    const context = await newContext(browser, DESKTOP);
-    contexts.push(context);
+    const context = await session.context(DESKTOP);
     expect((await context.request.post(`${site}/api/admin/login`, { data: admin })).status()).toBe(200);
     const page = await context.newPage();
     await page.goto(`${site}/admin?tab=held`);

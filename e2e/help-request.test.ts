@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
 
-let browser: Browser;
+const session = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, DESKTOP);
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await context?.close();
+  ({ context, page } = await session.open(DESKTOP));
 });
 
 // No hex in usernames: random hex now and then reads as a listed word through leetspeak.
@@ -69,8 +59,7 @@ describe('help page', () => {
 
   it('fits a phone', async () => {
     await context.close();
-    context = await newContext(browser, PHONE);
-    page = await context.newPage();
+    ({ context, page } = await session.open(PHONE));
     await returningVisitor(context);
     await page.goto(`${site}/help`);
     await page.getByRole('heading', { name: 'Need Help?' }).waitFor();

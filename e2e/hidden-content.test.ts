@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { BrowserContext } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -11,15 +12,7 @@ const site = inject('siteUrl');
 const admin = inject('admin');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 async function visitorIn(ctx: BrowserContext, token: string): Promise<void> {
   await ctx.addInitScript((t) => {
@@ -40,8 +33,7 @@ describe('a post hidden from the Reports tab', () => {
     await call('POST', '/api/report', { post_id: id, reason: 'abusive' }, reporter);
 
     for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
-      const staff = await newContext(browser, viewport);
-      contexts.push(staff);
+      const staff = await session.context(viewport);
       expect((await staff.request.post(`${site}/api/admin/login`, { data: admin })).status()).toBe(200);
       const page = await staff.newPage();
       await page.goto(`${site}/admin?tab=reports`);
@@ -64,8 +56,7 @@ describe('a post hidden from the Reports tab', () => {
     expect(found.posts).toEqual([]);
 
     for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
-      const ctx = await newContext(browser, viewport);
-      contexts.push(ctx);
+      const ctx = await session.context(viewport);
       await visitorIn(ctx, author);
       const page = await ctx.newPage();
       await page.goto(`${site}/post/${id}`);
@@ -74,8 +65,7 @@ describe('a post hidden from the Reports tab', () => {
       await screenshot(page, `post-hidden-author-${name}`);
     }
 
-    const stranger = await newContext(browser, DESKTOP);
-    contexts.push(stranger);
+    const stranger = await session.context(DESKTOP);
     const page = await stranger.newPage();
     await page.goto(`${site}/post/${id}`);
     await page.getByRole('heading', { name: 'Post Not Found' }).waitFor({ timeout: 60_000 });

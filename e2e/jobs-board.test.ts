@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -52,37 +53,31 @@ async function approvedJob(over: Record<string, unknown> = {}): Promise<{ id: nu
 
 // ---------------------------------------------------------------------------------------------
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser();
 
 async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; username: string }> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   const username = uniqueUsername('e2e_');
   const token = await registerViaApi(username);
   await context.addInitScript((t) => {
     localStorage.setItem('anon_token', t);
     localStorage.setItem('terms_accepted', 'true');
   }, token);
-  current = await context.newPage();
-  return { page: current, username };
+  const opened = session.watch(await context.newPage());
+  return { page: opened, username };
 }
 
 async function staffPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   const res = await context.request.post(`${site}/api/admin/login`, { data: admin });
   expect(res.status()).toBe(200);
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const cards = (page: Page) => page.getByTestId('job-card');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const login = await fetch(`${site}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -90,16 +85,6 @@ beforeAll(async () => {
   });
   expect(login.status).toBe(200);
   staffCookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('jobs board', () => {
@@ -195,7 +180,7 @@ describe('jobs board', () => {
     const { page: watcher } = await visitorPage();
     await watcher.goto(`${site}/jobs`);
     await watcher.getByRole('heading', { level: 1, name: 'Job & Role Spotlight' }).waitFor();
-    current = page;
+    session.watch(page);
 
     await page.goto(`${site}/jobs`);
     await page.getByRole('button', { name: 'Post a Job' }).click();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerVisitor, seedA11yData, type A11ySeed } from './lib/a11y-seed.ts';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { chooseNextOption, focused, tabTo, type } from './lib/keyboard.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -16,27 +17,14 @@ import { uniqueUsername } from '@wfm/service-kit/testing-names';
 const site = inject('siteUrl');
 const admin = inject('admin');
 
-let browser: Browser;
+const session = useBrowser({ screenshotPrefix: 'failed-keyboard' });
 let seed: A11ySeed;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seed = await seedA11yData(site, admin);
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-keyboard-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function visitorPage({ named = true } = {}): Promise<Page> {
-  const context = await newContext(browser, DESKTOP);
-  contexts.push(context);
+  const context = await session.context(DESKTOP);
   if (named) {
     const token = await registerVisitor(site);
     await context.addInitScript((t) => {
@@ -44,8 +32,7 @@ async function visitorPage({ named = true } = {}): Promise<Page> {
       localStorage.setItem('terms_accepted', 'true');
     }, token);
   }
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 /**
@@ -213,9 +200,8 @@ describe('keyboard only', () => {
   });
 
   it('admin: sign in and move between tabs with the arrow keys', { timeout: SLOW }, async () => {
-    const context = await newContext(browser, DESKTOP);
-    contexts.push(context);
-    const page = (current = await context.newPage());
+    const context = await session.context(DESKTOP);
+    const page = session.watch(await context.newPage());
     await page.goto(`${site}/admin/login`);
     await page.getByLabel('Username').waitFor();
     await tabTo(page, /^Username/);

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import WebSocket from 'ws';
 import { apiCall } from './lib/api.ts';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /**
@@ -16,23 +17,7 @@ const site = inject('siteUrl');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 const hex = () => randomBytes(4).toString('hex');
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    for (const [i, p] of pages.entries()) await screenshot(p, `failed-live-reconnect-${i}`);
-  }
-  pages.length = 0;
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = useBrowser({ screenshotPrefix: 'failed-live-reconnect' });
 
 /** A socket of our own (not the browser's) that collects every message, to know when one has been sent. */
 async function listener() {
@@ -95,12 +80,12 @@ describe('live updates after a dropped socket', () => {
     // A returning reader (a username already, so no welcome modal covers the pages).
     const { anon_token: readerToken } = await call<{ anon_token: string }>('POST', '/api/session');
     await call('POST', '/api/user-profile', { username: uniqueUsername('rd_') }, readerToken);
-    context = await newContext(browser, DESKTOP);
+    const context = await session.context(DESKTOP);
     await context.addInitScript((t) => localStorage.setItem('anon_token', t), readerToken);
     const sockets = await socketSwitch(context);
     const feed = await context.newPage();
     const thread = await context.newPage();
-    pages.push(feed, thread);
+    session.watch(feed, thread);
     await feed.goto(`${site}/`);
     await thread.goto(`${site}/post/${threadId}`);
     await feed.getByRole('link', { name: threadTitle }).waitFor();

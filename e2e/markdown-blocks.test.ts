@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
 import { applyTheme, axeViolations, formatViolations } from './lib/axe.ts';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 /**
@@ -40,20 +40,7 @@ const BODY = [
   '| Tech support | 8,150 | 540 | 70/60 | 88% | 35% | long calls, skills-based routing |',
 ].join('\n');
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = useBrowser();
 
 async function postWithBlocks(): Promise<{ id: number; readerToken: string }> {
   const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
@@ -78,9 +65,9 @@ describe('markdown blocks on the post page', () => {
   ] as const) {
     it(`renders lists, steps, a quote, code, a rule and a table at ${name} width, the table scrolling in its own box`, async () => {
       const { id, readerToken } = await postWithBlocks();
-      context = await newContext(browser, viewport);
+      const context = await session.context(viewport);
       await context.addInitScript((t) => localStorage.setItem('anon_token', t), readerToken);
-      page = await context.newPage();
+      const page = session.watch(await context.newPage());
       await page.goto(`${site}/post/${id}`);
       const body = page.getByTestId('markdown').filter({ has: page.getByRole('heading', { name: 'Weekly cadence' }) });
       await body.locator('table').waitFor();

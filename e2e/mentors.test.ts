@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -20,52 +21,35 @@ const seed = {
   mentorId: 0,
 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 let mentorPage: Page;
 let requesterPage: Page;
 
 /** A visitor with a username whose browser already holds their token (no welcome modal). */
 async function visitorPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   const { anon_token } = await call<{ anon_token: string }>('POST', '/api/session');
   await call('POST', '/api/user-profile', { username: uniqueName() }, anon_token);
   await context.addInitScript((t) => localStorage.setItem('anon_token', t), anon_token);
-  current = await context.newPage();
-  current.on('pageerror', (error) => console.error('page error:', error));
-  current.on('console', (m) => {
+  const page = session.watch(await context.newPage());
+  page.on('pageerror', (error) => console.error('page error:', error));
+  page.on('console', (m) => {
     if (m.type() === 'error') console.error('browser console error:', m.text());
   });
-  return current;
+  return page;
 }
 
 async function staffPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   const p = await context.newPage();
   const res = await p.context().request.post(`${site}/api/admin/login`, { data: admin });
   expect(res.status()).toBe(200);
-  current = p;
+  session.watch(p);
   return p;
 }
 
 const toast = (p: Page) => p.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const mentorsSection = (p: Page) => p.getByRole('region', { name: 'Mentors' });
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await browser?.close();
-});
 
 // Several browser contexts and page loads per test on a shared 2-core machine.
 const SLOW = 180_000;

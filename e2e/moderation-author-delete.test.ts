@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -13,27 +14,12 @@ const admin = inject('admin');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 const SLOW = { timeout: 60_000 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
+const session = useBrowser();
 
 /** A member (named, terms accepted) in a fresh browser context; answers the page and its token. */
 async function visitor(viewport = DESKTOP): Promise<{ page: Page; token: string }> {
-  const ctx = await newContext(browser, viewport);
+  const ctx = await session.context(viewport);
   ctx.setDefaultTimeout(60_000);
-  contexts.push(ctx);
   const { anon_token: token } = await call<{ anon_token: string }>('POST', '/api/session');
   await call('POST', '/api/user-profile', { username: uniqueUsername('md_') }, token);
   await ctx.addInitScript((t) => {
@@ -51,7 +37,7 @@ const newComment = async (token: string, postId: number, body: string) =>
 describe('author deletion leaves a placeholder', () => {
   it('edited comment shows "edited" with its time; deleted comment and post leave placeholders, live for others', { timeout: 400_000 }, async () => {
     const author = await visitor();
-    current = author.page;
+    session.watch(author.page);
     const title = `Shrinkage for chat ${Date.now()}`;
     const id = await newPost(author.token, title);
     const ownComment = await newComment(author.token, id, 'My first thought, with a typo');
@@ -104,7 +90,7 @@ describe('author deletion leaves a placeholder', () => {
 
     // A fresh desktop visit and the server-rendered HTML show the same placeholder.
     const later = await visitor(DESKTOP);
-    current = later.page;
+    session.watch(later.page);
     await later.page.goto(`${site}/post/${id}`);
     await later.page.getByRole('heading', { level: 1, name: 'deleted by its author' }).waitFor(SLOW);
     await later.page.getByText('We plan 32% for chat').waitFor(SLOW);
@@ -122,27 +108,26 @@ describe('author deletion leaves a placeholder', () => {
     expect(await later.page.getByText(title).count()).toBe(0);
 
     // Staff read both deletions in the audit log, by the actor "Author" (no name).
-    const staffCtx = await newContext(browser, DESKTOP);
-    contexts.push(staffCtx);
+    const staffCtx = await session.context(DESKTOP);
     const login = await staffCtx.request.post(`${site}/api/admin/login`, { data: { username: admin.username, password: admin.password } });
     expect(login.status()).toBe(200);
-    current = await staffCtx.newPage();
-    await current.goto(`${site}/admin?tab=audit`);
-    const entries = current.getByTestId('audit-entry');
+    const staffPage = session.watch(await staffCtx.newPage());
+    await staffPage.goto(`${site}/admin?tab=audit`);
+    const entries = staffPage.getByTestId('audit-entry');
     await entries.filter({ hasText: `comment ${ownComment}` }).filter({ hasText: 'comment.author_delete' }).waitFor(SLOW);
     const postEntry = entries.filter({ hasText: `post ${id}` }).filter({ hasText: 'post.author_delete' });
     await postEntry.waitFor(SLOW);
     expect(await postEntry.innerText()).toContain('Author');
     await entries.filter({ hasText: `comment ${ownComment}` }).filter({ hasText: 'comment.author_edit' }).waitFor(SLOW);
-    await screenshot(current, 'moderation-audit-authors-desktop');
-    await current.setViewportSize(PHONE);
+    await screenshot(staffPage, 'moderation-audit-authors-desktop');
+    await staffPage.setViewportSize(PHONE);
     await postEntry.scrollIntoViewIfNeeded();
-    await screenshot(current, 'moderation-audit-authors-phone');
+    await screenshot(staffPage, 'moderation-audit-authors-phone');
   });
 
   it('a post without comments is simply gone: its page answers Post Not Found', { timeout: 200_000 }, async () => {
     const author = await visitor(PHONE);
-    current = author.page;
+    session.watch(author.page);
     const title = `Lonely question ${Date.now()}`;
     const id = await newPost(author.token, title);
     await author.page.goto(`${site}/post/${id}`);

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { REPORT_REASONS } from '@wfm/contracts/forum';
 import { REPORT_REASON_LABELS } from '@wfm/contracts/forum/labels';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -17,26 +18,11 @@ const call = <T>(method: string, path: string, body?: unknown, token?: string) =
 const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 const SLOW = { timeout: 60_000 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  current = undefined;
-});
+const session = useBrowser();
 
 async function context(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport);
+  const ctx = await session.context(viewport);
   ctx.setDefaultTimeout(60_000);
-  contexts.push(ctx);
   return ctx;
 }
 
@@ -55,8 +41,8 @@ async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; token: str
     localStorage.setItem('anon_token', t);
     localStorage.setItem('terms_accepted', 'true');
   }, token);
-  current = await ctx.newPage();
-  return { page: current, token };
+  const opened = session.watch(await ctx.newPage());
+  return { page: opened, token };
 }
 
 /** Staff signed in (the cookie comes from POST /api/admin/login). */
@@ -64,8 +50,7 @@ async function staffPage(viewport = DESKTOP): Promise<Page> {
   const ctx = await context(viewport);
   const res = await ctx.request.post(`${site}/api/admin/login`, { data: { username: admin.username, password: admin.password } });
   expect(res.status()).toBe(200);
-  current = await ctx.newPage();
-  return current;
+  return session.watch(await ctx.newPage());
 }
 
 const newPost = async (token: string, title: string) =>
@@ -198,12 +183,12 @@ describe('moderation loop in the browser', () => {
       localStorage.setItem('anon_token', t);
       localStorage.setItem('terms_accepted', 'true');
     }, visitor.token);
-    current = await desktop.newPage();
-    await current.goto(`${site}/post/${postId}`);
-    await current.getByRole('heading', { level: 1, name: title }).waitFor(SLOW);
-    await current.getByRole('textbox', { name: /comment/i }).first().fill('Trying again');
-    await current.getByRole('button', { name: 'Post Comment' }).click();
-    await toast(current).filter({ hasText: `: ${reason}` }).waitFor(SLOW);
-    await screenshot(current, 'moderation-suspended-comment-desktop');
+    const desktopPage = session.watch(await desktop.newPage());
+    await desktopPage.goto(`${site}/post/${postId}`);
+    await desktopPage.getByRole('heading', { level: 1, name: title }).waitFor(SLOW);
+    await desktopPage.getByRole('textbox', { name: /comment/i }).first().fill('Trying again');
+    await desktopPage.getByRole('button', { name: 'Post Comment' }).click();
+    await toast(desktopPage).filter({ hasText: `: ${reason}` }).waitFor(SLOW);
+    await screenshot(desktopPage, 'moderation-suspended-comment-desktop');
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { apiCall } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { seedPublicPages, type PublicPagesSeed } from './lib/public-pages.ts';
 
 /**
@@ -16,17 +17,12 @@ import { seedPublicPages, type PublicPagesSeed } from './lib/public-pages.ts';
 const site = inject('siteUrl');
 const admin = inject('admin');
 
-let browser: Browser;
+const session = useBrowser();
 let seed: PublicPagesSeed;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seed = await seedPublicPages(site, admin);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Times {
   click: number;
@@ -44,7 +40,7 @@ async function slowVisitor(viewport = DESKTOP, slowScripts = true): Promise<{ co
   const { anon_token: token } = await apiCall<{ anon_token: string }>(site, 'POST', '/api/session');
   const username = uniqueUsername('clk_');
   await apiCall(site, 'POST', '/api/user-profile', { username }, token);
-  const context = await newContext(browser, viewport);
+  const context = await newContext(session.browser, viewport);
   await context.addInitScript(
     ([t, u]) => {
       localStorage.setItem('anon_token', t);
@@ -213,7 +209,7 @@ describe('every public page is server-rendered and hydrated, not replaced', () =
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const context = await session.browser.newContext({ viewport, javaScriptEnabled: false });
       try {
         const page = await context.newPage();
         for (const path of publicPages()) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Response } from 'playwright-core';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { visitorAddress } from './lib/api.ts';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 
 // Issue 25 items 3-4 in Chromium: a visitor whose address has spent its pressure budgets (60 new
 // tokens and 1,200 writes per service in 10 minutes, the defaults the e2e site runs with) still gets
@@ -15,14 +16,7 @@ const SLOW = { timeout: 90_000 };
 const address = visitorAddress();
 const WIDTH = 40;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const session = useBrowser();
 /** `count` calls from the visitor's address, WIDTH at a time; their answers do not matter, only that they count. */
 async function spend(count: number, method: string, url: string): Promise<void> {
   for (let sent = 0; sent < count; sent += WIDTH) {
@@ -49,7 +43,7 @@ async function spendBudgets(): Promise<void> {
 describe('a visitor past the pressure budgets', () => {
   it('gets a token, picks a username and publishes a post without doing anything extra', { timeout: 300_000 }, async () => {
     await spendBudgets();
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(session.browser, DESKTOP);
     context.setDefaultTimeout(90_000);
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
     await context.addInitScript(() => localStorage.setItem('terms_accepted', 'true'));

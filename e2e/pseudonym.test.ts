@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -11,16 +12,12 @@ const call = <T>(method: string, path: string, body?: unknown, token?: string) =
 const uniqueName = (prefix = 'pn_') => uniqueUsername(prefix);
 const SLOW = 180_000;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 async function freshPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
 
 const storedToken = (p: Page) => p.evaluate(() => localStorage.getItem('anon_token'));
@@ -36,17 +33,6 @@ async function recoverStatus(phrase: string): Promise<number> {
   });
   return res.status;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
 
 const state = { username: '', token: '', phrase: '', postTitle: '' };
 
@@ -127,11 +113,10 @@ describe('portable pseudonym', () => {
   }, SLOW);
 
   it('makes a new phrase on /recovery-phrase, which ends the old one', async () => {
-    const context = await newContext(browser, DESKTOP);
-    contexts.push(context);
+    const context = await session.context(DESKTOP);
     await context.addInitScript((t) => localStorage.setItem('anon_token', t), state.token);
     const page = await context.newPage();
-    current = page;
+    session.watch(page);
     await page.goto(`${site}/recovery-phrase`);
     await page.getByRole('heading', { level: 1, name: 'Recovery phrase' }).waitFor();
     await page.getByRole('button', { name: 'Make a new recovery phrase' }).click();

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { apiCall } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 const site = inject('siteUrl');
@@ -11,25 +12,21 @@ const call = <T>(method: string, path: string, body?: unknown, token?: string) =
 const uniqueName = (prefix = 'bell_') => uniqueUsername(prefix);
 const SLOW = 180_000;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 /** A visitor with a username whose browser holds their token (no welcome modal). */
 async function visitor(viewport = DESKTOP): Promise<{ page: Page; token: string; username: string }> {
   const { anon_token } = await call<{ anon_token: string }>('POST', '/api/session');
   const username = uniqueName();
   await call('POST', '/api/user-profile', { username }, anon_token);
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   await context.addInitScript((t) => localStorage.setItem('anon_token', t), anon_token);
-  current = await context.newPage();
-  return { page: current, token: anon_token, username };
+  const opened = session.watch(await context.newPage());
+  return { page: opened, token: anon_token, username };
 }
 
 async function staff(): Promise<APIRequestContext> {
-  const context = await newContext(browser, DESKTOP);
-  contexts.push(context);
+  const context = await session.context(DESKTOP);
   const res = await context.request.post(`${site}/api/admin/login`, { data: admin });
   expect(res.status()).toBe(200);
   return context.request;
@@ -37,17 +34,6 @@ async function staff(): Promise<APIRequestContext> {
 
 const bell = (p: Page) => p.getByTestId('notification-bell');
 const count = (p: Page) => p.getByTestId('notification-count');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
 
 describe('replies-to-me bell', () => {
   it('counts a comment on my post and an answer to my AMA question live, lists them, and clears on looking', async () => {

@@ -1,13 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import WebSocket from 'ws';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVICES } from '@wfm/contracts/shared';
 import { visitorAddress } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { PG_ADMIN_URL } from './lib/database.ts';
 import { startTestRun, type TestRun } from './lib/distributed-run.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
@@ -160,34 +160,19 @@ describe('REPLICAS=2: the topology', () => {
 });
 
 describe('REPLICAS=2: realtime and caches across gateways', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-scale-${ctx.task.name.replace(/\W+/g, '-')}`);
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    current = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowser({ screenshotPrefix: 'failed-scale' });
 
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const)('a browser on gateway A shows a post created through gateway B live (%s)', async (label, viewport) => {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
+    const context = await session.context(viewport);
     const token = await visitor(A);
     await context.addInitScript((t) => {
       localStorage.setItem('anon_token', t);
       localStorage.setItem('terms_accepted', 'true');
     }, token);
-    const page = (current = await context.newPage());
+    const page = session.watch(await context.newPage());
     // The page's websocket is open on gateway A (the gateway has answered its hello) before the post
     // is written through gateway B. Watched on the wire: a phone has no sidebar "Active" indicator.
     const greeted = new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, newContext, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { seedPublicPages, word, type PublicPagesSeed } from './lib/public-pages.ts';
 
@@ -25,16 +26,11 @@ const meta = (html: string, attr: 'name' | 'property', key: string) =>
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
 
 let seed: PublicPagesSeed;
-let browser: Browser;
+const session = useBrowser();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seed = await seedPublicPages(site, admin);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('server-rendered public pages', () => {
   it('a post answers HTML with its content, comments, title, description, Open Graph/Twitter tags and canonical URL', async () => {
@@ -115,7 +111,7 @@ describe('server-rendered public pages', () => {
       ['/post/999999998', 'Post Not Found'],
       ['/ama/999999999', 'Session Not Found'],
     ];
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(session.browser, DESKTOP);
     try {
       const page = await context.newPage();
       for (const [path, heading] of cases) {
@@ -160,10 +156,10 @@ describe('server-rendered public pages', () => {
     ['phone', PHONE],
   ] as const) {
     it(`in the browser (${name}) the content is on screen before any script runs, and React takes it over without asking for it again`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(session.browser, viewport);
       try {
         // Without JavaScript: what a crawler renders.
-        const noJs = await browser.newContext({ viewport, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
+        const noJs = await session.browser.newContext({ viewport, javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
         const still = await noJs.newPage();
         await still.goto(`${site}/post/${seed.postId}`);
         expect(await still.getByRole('heading', { level: 1 }).innerText()).toBe(seed.postTitle);

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiCall, visitorAddress } from './lib/api.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './lib/browser.ts';
+import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
+import { useBrowser } from './lib/browser-session.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
 // Issue 26 item 6 in Chromium: a visitor opens "Your data" from the header's device menu, downloads
@@ -13,9 +14,7 @@ import { uniqueUsername } from '@wfm/service-kit/testing-names';
 const site = inject('siteUrl');
 const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(site, method, path, body, token);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const session = useBrowser({ closeContexts: 'after-the-file' });
 
 /** A member's token (a visitor without a username gets the welcome dialog over the page). */
 async function member(): Promise<string> {
@@ -25,27 +24,13 @@ async function member(): Promise<string> {
 }
 
 async function visitorPage(token: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await session.context(viewport);
   await context.addInitScript((t) => {
     localStorage.setItem('anon_token', t);
     localStorage.setItem('terms_accepted', 'true');
   }, token);
-  current = await context.newPage();
-  return current;
+  return session.watch(await context.newPage());
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-  current = undefined;
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
 
 describe('Your data (web app)', () => {
   it('downloads everything as one JSON file and deletes all content after a confirmation naming what goes', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startDistributed, type DistributedOptions, type DistributedRun } from '../../scripts/lib/distributed.ts';
-import { PG_ADMIN_URL, dropDatabase } from './database.ts';
+import { E2E_PG_POOL_MAX, PG_ADMIN_URL, dropDatabase } from './database.ts';
 import { SERVICES } from '@wfm/contracts/shared';
 import { freePorts } from '../../scripts/lib/free-ports.ts';
 
@@ -43,6 +43,9 @@ export async function startTestRun(
       logLevel: 'warn',
       stdio: 'ignore',
       ...opts,
+      // Beside the e2e site and the other projects' processes on one PostgreSQL (100 connections):
+      // two per service process unless the test asks for another size (see E2E_PG_POOL_MAX).
+      env: { PG_POOL_MAX: E2E_PG_POOL_MAX, ...opts.env },
       ...(replicas > 1 ? { gatewayReplicaPorts } : {}),
     });
   } catch (err) {

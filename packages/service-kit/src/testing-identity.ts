@@ -5,6 +5,8 @@ import { createTestDatabase, TEST_STAFF_SECRET, TEST_VISITOR_SECRET, type TestDa
 import { freePort } from './testing-faults.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** PG_POOL_MAX of the test identity process (see identityGlobalSetup). */
+export const IDENTITY_TEST_POOL_MAX = '3';
 const IDENTITY_SERVER = fileURLToPath(new URL('../../../services/identity/src/server.ts', import.meta.url));
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
@@ -45,6 +47,10 @@ export async function identityGlobalSetup(project: TestProject) {
       STAFF_HEADER_SECRET: TEST_STAFF_SECRET,
       VISITOR_TOKEN_SECRET: TEST_VISITOR_SECRET,
       LOG_LEVEL: 'error',
+      // Every project with identity starts its own process when the run starts and keeps it to the
+      // end: at the production default (10) four of them could hold 44 of PostgreSQL's 100
+      // connections beside the e2e site. Three serve the bursts of name look-ups a race test makes.
+      PG_POOL_MAX: IDENTITY_TEST_POOL_MAX,
     },
   });
   try {
