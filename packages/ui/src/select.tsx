@@ -13,8 +13,8 @@ import { cn } from './cn.ts';
  * reader behaviour of the platform.
  */
 export interface SelectProps {
+  /** The chosen item's value; none (or one no item has) shows the placeholder. Always controlled. */
   value?: string;
-  defaultValue?: string;
   onValueChange?: (value: string) => void;
   disabled?: boolean;
   name?: string;
@@ -74,19 +74,17 @@ function textOf(node: ReactNode): string {
     .join('');
 }
 
-export function Select({ value, defaultValue, onValueChange, disabled, name, required, children }: SelectProps) {
+export function Select({ value, onValueChange, disabled, name, required, children }: SelectProps) {
   const trigger = elementsOf(children, SelectTrigger)[0]?.props ?? {};
   const { className, children: triggerChildren, ...selectProps } = trigger;
   const placeholder = elementsOf(triggerChildren, SelectValue)[0]?.props.placeholder;
   const items = elementsOf(children, SelectContent).flatMap((content) => itemsOf(content.props.children));
-  const current = value ?? defaultValue;
-  const chosen = current !== undefined && items.some((item) => item.value === current);
-  const controlled = value !== undefined ? { value: chosen ? value : '' } : { defaultValue: chosen ? defaultValue : '' };
+  const chosen = value !== undefined && items.some((item) => item.value === value);
   return (
     <div className={cn('relative w-full', className)}>
       <select
         {...selectProps}
-        {...controlled}
+        value={chosen ? value : ''}
         name={name}
         required={required}
         disabled={disabled || selectProps.disabled}
