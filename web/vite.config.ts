@@ -8,6 +8,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { bootScript } from './build/boot-script.ts';
 import { budgetTable, overBudget, routeFigures, type BudgetChunk } from './build/js-budget.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 import { paths, ROUTE_ID } from './src/config/paths.ts';
 
 const brotli = promisify(brotliCompress);
@@ -198,7 +199,7 @@ const ssrBuild = defineConfig({
 });
 
 const clientBuild = defineConfig({
-  plugins: [react(), tailwindcss(), routeManifest(), jsBudget(), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), routeManifest(), jsBudget(), precompress()],
   server: {
     port: 5173,
     proxy: {
