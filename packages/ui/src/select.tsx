@@ -75,7 +75,7 @@ function textOf(node: ReactNode): string {
 }
 
 export function Select({ value, onValueChange, disabled, name, required, children }: SelectProps) {
-  const trigger = elementsOf(children, SelectTrigger)[0]?.props ?? {};
+  const trigger: SelectTriggerProps = elementsOf(children, SelectTrigger)[0]?.props ?? {};
   const { className, children: triggerChildren, ...selectProps } = trigger;
   const placeholder = elementsOf(triggerChildren, SelectValue)[0]?.props.placeholder;
   const items = elementsOf(children, SelectContent).flatMap((content) => itemsOf(content.props.children));
