@@ -106,8 +106,7 @@ describe('quick calculators', () => {
     await screenshot(page, 'calculators-staffing-cap-desktop');
 
     // Reverse mode: 13 agents answer 79.6 % in 20 s, ASA 17.1 s; the table centres on them.
-    await page.getByLabel('Calculate', { exact: true }).click();
-    await page.getByRole('option', { name: 'Service from given agents' }).click();
+    await page.getByLabel('Calculate', { exact: true }).selectOption({ label: 'Service from given agents' });
     await page.getByLabel('Agents available').fill('13');
     await page.getByLabel('Maximum occupancy (%)').fill('');
     await page.getByRole('button', { name: 'Calculate Staffing' }).click();
@@ -123,8 +122,7 @@ describe('quick calculators', () => {
     await screenshot(page, 'calculators-staffing-reverse-desktop');
 
     // Chat: 3,200 chats a day of 600 s, three at a time: 66.7 Erlangs of chat in 3-slot agents.
-    await page.getByLabel('Calculate', { exact: true }).click();
-    await page.getByRole('option', { name: 'Agents for the target' }).click();
+    await page.getByLabel('Calculate', { exact: true }).selectOption({ label: 'Agents for the target' });
     await page.getByLabel('Daily call volume').fill('3200');
     await page.getByLabel('Average handle time (seconds)').fill('600');
     await page.getByLabel('Chats per agent at once').fill('3');

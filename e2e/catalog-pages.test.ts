@@ -48,8 +48,7 @@ const dialogProblem = (page: Page) => page.getByRole('dialog').getByTestId('temp
 const LONG = 120_000;
 
 async function choose(page: Page, scope: ReturnType<Page['getByRole']> | Page, combobox: string, option: string) {
-  await scope.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await scope.getByRole('combobox', { name: combobox }).selectOption({ label: option });
 }
 
 describe('tools', () => {

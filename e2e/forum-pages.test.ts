@@ -171,8 +171,7 @@ describe('creating a post', () => {
     const publish = page.getByRole('button', { name: 'Publish' });
     expect(await publish.isDisabled()).toBe(true);
 
-    await page.getByRole('combobox', { name: 'Template (optional)' }).click();
-    await page.getByRole('option', { name: 'Shrinkage / absenteeism analysis' }).click();
+    await page.getByRole('combobox', { name: 'Template (optional)' }).selectOption({ label: 'Shrinkage / absenteeism analysis' });
     expect(await page.getByLabel('Content', { exact: true }).inputValue()).toContain('## Shrinkage / Absenteeism Analysis');
     const title = `Forecast shrinkage for ${uniqueWord()}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
@@ -293,8 +292,7 @@ describe('post page', () => {
     const dialog = page.getByRole('dialog', { name: 'Report Post' });
     const submit = dialog.getByRole('button', { name: 'Submit Report' });
     expect(await submit.isDisabled()).toBe(true);
-    await dialog.getByRole('combobox', { name: 'Reason' }).click();
-    await page.getByRole('option', { name: 'Off-topic' }).click();
+    await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Off-topic' });
     await screenshot(page, 'forum-report-dialog-desktop');
     await submit.click();
     await toast(page, 'Thank you for helping keep the community safe.').waitFor();
@@ -335,8 +333,7 @@ describe('feature suggestions', () => {
     await dialog.getByLabel('Description').fill('Charts are hard to read at night.');
     await dialog.getByText('33/1000').waitFor();
     await dialog.getByLabel('Contact (optional)').fill('slack: @planner');
-    await dialog.getByRole('combobox', { name: 'Priority' }).click();
-    await page.getByRole('option', { name: 'High - Really need this' }).click();
+    await dialog.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High - Really need this' });
     await dialog.getByRole('button', { name: 'Submit Suggestion' }).click();
 
     const reference = page.getByTestId('suggestion-reference');

@@ -184,8 +184,7 @@ describe('WFM post fields', () => {
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Content', { exact: true }).fill('How do you measure adherence for chat agents?');
     const pick = async (label: string, option: string) => {
-      await page.getByRole('combobox', { name: label }).click();
-      await page.getByRole('option', { name: option }).click();
+      await page.getByRole('combobox', { name: label }).selectOption({ label: option });
     };
     await pick('Channel', 'Chat');
     await pick('WFM platform', 'Verint');
@@ -208,8 +207,7 @@ describe('WFM post fields', () => {
     await page.goto(`${site}/?q=${word}`);
     await expect.poll(() => cards().count(), SLOW).toBe(2);
     await page.getByRole('button', { name: 'Advanced Filters' }).click();
-    await page.getByRole('combobox', { name: 'Channel' }).click();
-    await page.getByRole('option', { name: 'Chat' }).click();
+    await page.getByRole('combobox', { name: 'Channel' }).selectOption({ label: 'Chat' });
     await expect.poll(() => cards().count(), SLOW).toBe(1);
     expect(new URL(page.url()).searchParams.get('channel')).toBe('chat');
     const active = page.getByRole('region', { name: 'Active filters' });

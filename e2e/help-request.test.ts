@@ -43,10 +43,8 @@ describe('help page', () => {
 
     await page.getByLabel('Title *').fill('Export does nothing');
     await page.getByLabel('Description *').fill('Pressing Export CSV on the tools page does nothing.');
-    await page.getByRole('combobox', { name: 'Category *' }).click();
-    await page.getByRole('option', { name: 'Bug Report' }).click();
-    await page.getByRole('combobox', { name: 'Priority *' }).click();
-    await page.getByRole('option', { name: 'High (4-8 hours)' }).click();
+    await page.getByRole('combobox', { name: 'Category *' }).selectOption({ label: 'Bug Report' });
+    await page.getByRole('combobox', { name: 'Priority *' }).selectOption({ label: 'High (4-8 hours)' });
     await page.getByLabel('Contact information (optional)').fill('planner@example.com');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     const reference = page.getByTestId('ticket-reference');

@@ -128,17 +128,13 @@ describe('jobs board', () => {
 
     await search.fill(word);
     await expect.poll(() => cards(page).count()).toBe(2);
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Analytics & Reporting' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Analytics & Reporting' });
     await expect.poll(() => cards(page).count()).toBe(1);
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'All' }).click();
-    await page.getByRole('combobox', { name: 'Job type' }).click();
-    await page.getByRole('option', { name: 'Full-time' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'All' });
+    await page.getByRole('combobox', { name: 'Job type' }).selectOption({ label: 'Full-time' });
     await expect.poll(async () => (await cards(page).allInnerTexts()).join('|')).toContain(planner.title);
     await expect.poll(() => cards(page).count()).toBe(1);
-    await page.getByRole('combobox', { name: 'Job type' }).click();
-    await page.getByRole('option', { name: 'All' }).click();
+    await page.getByRole('combobox', { name: 'Job type' }).selectOption({ label: 'All' });
     await page.getByRole('checkbox', { name: 'Shows pay' }).click();
     await expect.poll(() => cards(page).count()).toBe(1);
     const apply = cards(page).first().getByRole('link', { name: /Apply/ });
@@ -163,11 +159,9 @@ describe('jobs board', () => {
       expect(text).toContain(`Niche ${word}`.slice(0, 50));
       expect(text).toContain('Internship');
       // A listed category leaves it out; All shows it again.
-      await page.getByRole('combobox', { name: 'Category' }).click();
-      await page.getByRole('option', { name: 'Management', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Management' });
       await page.getByText('No jobs found').waitFor();
-      await page.getByRole('combobox', { name: 'Category' }).click();
-      await page.getByRole('option', { name: 'All' }).click();
+      await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'All' });
       await expect.poll(() => cards(page).count()).toBe(1);
       await cards(page).first().scrollIntoViewIfNeeded();
       await screenshot(page, `jobs-unlisted-category-${viewport === PHONE ? 'phone' : 'desktop'}`);
@@ -189,8 +183,7 @@ describe('jobs board', () => {
     await dialog.getByLabel('Company').fill('Globex Care');
     await dialog.getByLabel('Location').fill('Remote, APAC');
     await dialog.getByLabel('Salary range (optional)').fill('PHP 60,000 a month');
-    await dialog.getByRole('combobox', { name: 'Job type' }).click();
-    await page.getByRole('option', { name: 'Part-time' }).click();
+    await dialog.getByRole('combobox', { name: 'Job type' }).selectOption({ label: 'Part-time' });
     await dialog.getByLabel('Application URL').fill(`https://globex.example/jobs/${uniqueWord()}`);
     await dialog.getByLabel('Description').fill('Watch the intraday queue and re-plan breaks.');
     await dialog.getByLabel('Requirements').fill('Two years in real-time management.');
@@ -233,8 +226,7 @@ describe('jobs board', () => {
     await dialog.getByLabel('Job title').fill('   ');
     expect(await dialog.getByRole('button', { name: 'Update Job' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Job title').fill(renamed);
-    await dialog.getByRole('combobox', { name: 'Job type' }).click();
-    await staff.getByRole('option', { name: 'Temporary' }).click();
+    await dialog.getByRole('combobox', { name: 'Job type' }).selectOption({ label: 'Temporary' });
     await screenshot(staff, 'admin-jobs-edit-desktop');
     await dialog.getByRole('button', { name: 'Update Job' }).click();
     await expect.poll(async () => (await toast(staff).allInnerTexts()).join('|')).toContain('Job updated');

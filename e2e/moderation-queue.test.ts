@@ -77,11 +77,11 @@ describe('moderation loop in the browser', () => {
       await page.getByTestId('comment').filter({ hasText: body }).getByRole('button', { name: 'Report comment' }).click();
       const dialog = page.getByRole('dialog', { name: 'Report Comment' });
       await dialog.waitFor(SLOW);
-      await dialog.getByRole('combobox').click();
-      const options = page.getByRole('option');
-      await expect.poll(() => options.allInnerTexts()).toEqual(REPORT_REASONS.map((r) => REPORT_REASON_LABELS[r]));
+      const reason = dialog.getByRole('combobox');
+      const options = reason.getByRole('option');
+      await expect.poll(() => options.allTextContents()).toEqual(REPORT_REASONS.map((r) => REPORT_REASON_LABELS[r]));
       await screenshot(page, `moderation-report-comment-reasons-${name}`);
-      await page.getByRole('option', { name: 'Abusive content' }).click();
+      await reason.selectOption({ label: 'Abusive content' });
       await dialog.getByRole('button', { name: 'Submit Report' }).click();
       await toast(page).filter({ hasText: 'Report submitted' }).waitFor(SLOW);
       await dialog.waitFor({ state: 'detached' });

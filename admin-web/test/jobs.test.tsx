@@ -116,18 +116,18 @@ describe('jobs tab', () => {
       await user.type(input, before);
       expect(update).toBeEnabled();
     }
-    await user.click(within(dialog).getByRole('combobox', { name: 'Job type' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Full-time', 'Part-time', 'Contract', 'Temporary']);
-    await user.click(screen.getByRole('option', { name: 'Contract' }));
-    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+    const jobType = within(dialog).getByRole('combobox', { name: 'Job type' });
+    expect(within(jobType).getAllByRole('option').map((o) => o.textContent)).toEqual(['Full-time', 'Part-time', 'Contract', 'Temporary']);
+    await user.selectOptions(jobType, 'Contract');
+    const category = within(dialog).getByRole('combobox', { name: 'Category' });
+    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Workforce Management',
       'Analytics & Reporting',
       'Contact Center Operations',
       'Management',
       'Quality Assurance',
     ]);
-    await user.click(screen.getByRole('option', { name: 'Management' }));
+    await user.selectOptions(category, 'Management');
     await user.clear(within(dialog).getByLabelText('Job title'));
     await user.type(within(dialog).getByLabelText('Job title'), 'Senior Planner');
     await user.click(update);
@@ -151,11 +151,8 @@ describe('jobs tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit “Workforce Planner”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Job Posting' });
-    expect(within(dialog).getByRole('combobox', { name: 'Job type' })).toHaveTextContent('Internship');
-    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Niche Forecasting');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('Niche Forecasting');
-    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('combobox', { name: 'Job type' })).toHaveDisplayValue('Internship');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('Niche Forecasting');
     await user.click(within(dialog).getByRole('button', { name: 'Update Job' }));
     await expectToast('Job updated');
     expect(sent[0]).toMatchObject({ job_type: 'Internship', category: 'Niche Forecasting' });

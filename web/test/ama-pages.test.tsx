@@ -121,8 +121,7 @@ describe('/ama', () => {
     await user.type(within(dialog).getByLabelText('Full Name'), 'Pat Planner');
     await user.type(within(dialog).getByLabelText('Email Address'), 'pat@example.com');
     await user.type(within(dialog).getByLabelText('Phone Number'), '+63 917 000 0000');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Payment Method' }));
-    await user.click(await screen.findByRole('option', { name: 'PayPal (International)' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'PayPal (International)');
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
 
     const confirmation = await screen.findByRole('dialog', { name: 'Booking Created' });
@@ -161,8 +160,7 @@ describe('/ama', () => {
     await user.type(within(dialog).getByLabelText('Full Name'), 'Pat');
     await user.type(within(dialog).getByLabelText('Email Address'), 'pat@example.com');
     await user.type(within(dialog).getByLabelText('Phone Number'), '1');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Payment Method' }));
-    await user.click(await screen.findByRole('option', { name: 'Bank Transfer' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'Bank Transfer');
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     await expectToast('Booking failed', AMA_MESSAGES.sessionFull);
   });

@@ -84,8 +84,7 @@ describe('/tools', SLOW, () => {
     await waitFor(() => expect(queries.at(-1)).toBe('?q=erlang&sort=latest'));
     // One call for the finished word, none for the keystrokes in between.
     expect(queries.filter((q) => q.includes('q='))).toHaveLength(1);
-    await user.click(screen.getByRole('combobox', { name: 'Sort' }));
-    await user.click(await screen.findByRole('option', { name: 'Most Voted' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Most Voted');
     await waitFor(() => expect(queries.at(-1)).toBe('?q=erlang&sort=votes'));
   });
 
@@ -109,8 +108,7 @@ describe('/tools', SLOW, () => {
     expect(body).toBeUndefined();
 
     await user.type(within(dialog).getByLabelText('Tool Name'), 'Forecast Pro');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
-    await user.click(await screen.findByRole('option', { name: 'Intraday' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'Intraday');
     await user.type(within(dialog).getByLabelText('URL'), 'https://fp.example.com');
     await user.type(within(dialog).getByLabelText('Short Description'), 'Forecasts');
     await user.clear(within(dialog).getByLabelText('Submitted By'));
@@ -191,8 +189,7 @@ describe('/templates', SLOW, () => {
     await expectToast('Missing information', 'Please fill in all required fields.');
 
     await user.type(within(dialog).getByLabelText('Template Name'), 'Capacity plan');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
-    await user.click(await screen.findByRole('option', { name: 'Capacity Planning' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'Capacity Planning');
     await user.type(within(dialog).getByLabelText('Description'), 'One sheet');
     await submit();
     await expectToast('URL required', 'Please provide a URL for the template.');

@@ -119,8 +119,8 @@ describe('create post form', () => {
     visitor();
     const user = userEvent.setup();
     await openForm();
-    await user.click(screen.getByRole('combobox', { name: 'Template (optional)' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+    const template = screen.getByRole('combobox', { name: 'Template (optional)' });
+    expect(within(template).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Forecasting help',
       'Scheduling question',
       'RTA / adherence issue',
@@ -128,7 +128,7 @@ describe('create post form', () => {
       'Attrition / capacity modeling',
       'IEX / NICE questions',
     ]);
-    await user.click(screen.getByRole('option', { name: 'RTA / adherence issue' }));
+    await user.selectOptions(template, 'RTA / adherence issue');
     expect((screen.getByLabelText('Content') as HTMLTextAreaElement).value).toMatch(/^## RTA \/ Adherence Issue/);
 
     await user.click(screen.getByRole('tab', { name: 'Preview' }));

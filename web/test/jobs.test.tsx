@@ -87,12 +87,11 @@ describe('/jobs', () => {
     expect(await screen.findByText('Try adjusting your filters to see more results.')).toBeInTheDocument();
     await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('Acme'));
 
-    await user.click(screen.getByRole('combobox', { name: 'Category' }));
-    await user.click(await screen.findByRole('option', { name: 'Analytics & Reporting' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Analytics & Reporting');
     await waitFor(() => expect(asked.at(-1)?.get('category')).toBe('Analytics & Reporting'));
-    await user.click(screen.getByRole('combobox', { name: 'Job type' }));
-    expect(screen.getByRole('option', { name: 'All' })).toBeInTheDocument();
-    await user.click(await screen.findByRole('option', { name: 'Contract' }));
+    const jobType = screen.getByRole('combobox', { name: 'Job type' });
+    expect(within(jobType).getByRole('option', { name: 'All' })).toBeInTheDocument();
+    await user.selectOptions(jobType, 'Contract');
     await waitFor(() => expect(asked.at(-1)?.get('job_type')).toBe('Contract'));
     await user.click(screen.getByRole('checkbox', { name: 'Shows pay' }));
     await waitFor(() => expect(asked.at(-1)?.get('shows_pay')).toBe('true'));

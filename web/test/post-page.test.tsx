@@ -312,10 +312,10 @@ describe('post detail: report', () => {
     const submit = within(dialog).getByRole('button', { name: 'Submit Report' });
     expect(submit).toBeDisabled();
 
-    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
-    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
+    const options = within(reason).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['Spam', 'Abusive content', 'Off-topic', 'Inappropriate', 'Other']);
-    await user.click(screen.getByRole('option', { name: 'Abusive content' }));
+    await user.selectOptions(reason, 'Abusive content');
     expect(submit).toBeEnabled();
     await user.click(submit);
     await expectToast('Report submitted', 'Thank you for helping keep the community safe.');
@@ -333,8 +333,7 @@ describe('post detail: report', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Post' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
-    await user.click(screen.getByRole('option', { name: 'Spam' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
     await expectToast('Failed to submit report', 'Too many reports');
     expect(screen.getByRole('dialog', { name: 'Report Post' })).toBeInTheDocument();
@@ -356,9 +355,9 @@ describe('post detail: report a comment (issue 26)', () => {
     const item = screen.getAllByTestId('comment')[1]!;
     await user.click(within(item).getByRole('button', { name: 'Report comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Comment' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Spam', 'Abusive content', 'Off-topic', 'Inappropriate', 'Other']);
-    await user.click(screen.getByRole('option', { name: 'Inappropriate' }));
+    const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
+    expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual(['Spam', 'Abusive content', 'Off-topic', 'Inappropriate', 'Other']);
+    await user.selectOptions(reason, 'Inappropriate');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
     await expectToast('Report submitted', 'Thank you for helping keep the community safe.');
     expect(sent).toEqual([{ comment_id: target.id, reason: 'inappropriate' }]);

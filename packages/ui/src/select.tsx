@@ -1,71 +1,113 @@
-import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { Children, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 
-export const Select = SelectPrimitive.Root;
-export const SelectValue = SelectPrimitive.Value;
-export const SelectGroup = SelectPrimitive.Group;
-
-/** The closed select (role "combobox"); give it an id for a <Label htmlFor> or an aria-label. */
-export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
-  return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'flex h-9 w-full items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
-        'data-[placeholder]:text-muted-foreground [&>span]:truncate aria-invalid:border-destructive',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
-  );
+/**
+ * A native `<select>` behind the compound API the pages were written against (Radix Select's):
+ * `<Select value onValueChange><SelectTrigger id|aria-label><SelectValue placeholder/></SelectTrigger>
+ * <SelectContent><SelectItem value>…</SelectItem></SelectContent></Select>`. SelectTrigger,
+ * SelectValue, SelectContent and SelectItem render nothing themselves: Select reads their props and
+ * draws one `<select>` (role "combobox", its options the items). Radix Select and its layers were
+ * about 25 KB of compressed JavaScript on every page with a filter or a form (issue 27); the
+ * browser's own control needs none, works at first paint and keeps the keyboard and screen
+ * reader behaviour of the platform.
+ */
+export interface SelectProps {
+  /** The chosen item's value; none (or one no item has) shows the placeholder. Always controlled. */
+  value?: string;
+  onValueChange?: (value: string) => void;
+  disabled?: boolean;
+  name?: string;
+  required?: boolean;
+  children?: ReactNode;
 }
 
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+/** The closed select: give it an id for a <Label htmlFor>, or an aria-label. Its className sizes the control. */
+export type SelectTriggerProps = Omit<ComponentProps<'select'>, 'value' | 'defaultValue' | 'onChange' | 'children' | 'multiple'> & {
+  children?: ReactNode;
+};
+
+export function SelectTrigger(_props: SelectTriggerProps): null {
+  return null;
+}
+
+/** What the closed select shows while no item is chosen. */
+export function SelectValue(_props: { placeholder?: string }): null {
+  return null;
+}
+
+export function SelectContent(_props: { children?: ReactNode }): null {
+  return null;
+}
+
+export function SelectGroup(_props: { children?: ReactNode }): null {
+  return null;
+}
+
+export interface SelectItemProps {
+  value: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+export function SelectItem(_props: SelectItemProps): null {
+  return null;
+}
+
+function elementsOf<P>(children: ReactNode, type: (props: P) => null): ReactElement<P>[] {
+  return Children.toArray(children).filter((c): c is ReactElement<P> => isValidElement(c) && c.type === type);
+}
+
+/** The items of a SelectContent, groups flattened. */
+function itemsOf(children: ReactNode): SelectItemProps[] {
+  return Children.toArray(children).flatMap((child) => {
+    if (!isValidElement<{ children?: ReactNode }>(child)) return [];
+    if (child.type === SelectItem) return [child.props as SelectItemProps];
+    return itemsOf(child.props.children);
+  });
+}
+
+/** An option's text: `<option>` holds text only, so a label built of pieces is joined here. */
+function textOf(node: ReactNode): string {
+  return Children.toArray(node)
+    .map((part) => (typeof part === 'string' || typeof part === 'number' ? String(part) : ''))
+    .join('');
+}
+
+export function Select({ value, onValueChange, disabled, name, required, children }: SelectProps) {
+  const trigger: SelectTriggerProps = elementsOf(children, SelectTrigger)[0]?.props ?? {};
+  const { className, children: triggerChildren, ...selectProps } = trigger;
+  const placeholder = elementsOf(triggerChildren, SelectValue)[0]?.props.placeholder;
+  const items = elementsOf(children, SelectContent).flatMap((content) => itemsOf(content.props.children));
+  const chosen = value !== undefined && items.some((item) => item.value === value);
   return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        position={position}
+    <div className={cn('relative w-full', className)}>
+      <select
+        {...selectProps}
+        value={chosen ? value : ''}
+        name={name}
+        required={required}
+        disabled={disabled || selectProps.disabled}
+        onChange={(event) => onValueChange?.(event.target.value)}
         className={cn(
-          'relative z-50 max-h-[var(--radix-select-content-available-height)] min-w-32 overflow-y-auto rounded-md border border-border bg-card text-card-foreground shadow-md',
-          position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)] translate-y-1',
-          className,
+          'flex h-9 w-full appearance-none truncate rounded-md border border-input bg-background py-1 pl-3 pr-8 text-sm shadow-sm',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
+          'aria-invalid:border-destructive [&>option]:bg-card [&>option]:text-card-foreground',
+          !chosen && 'text-muted-foreground',
         )}
-        {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
-}
-
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'relative flex w-full cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none',
-        'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-      <span className="absolute right-2 flex size-3.5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check className="size-4" aria-hidden="true" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-    </SelectPrimitive.Item>
+        {!chosen && (
+          <option value="" disabled hidden>
+            {placeholder ?? ''}
+          </option>
+        )}
+        {items.map((item) => (
+          <option key={item.value} value={item.value} disabled={item.disabled}>
+            {textOf(item.children)}
+          </option>
+        ))}
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 opacity-60" aria-hidden="true" />
+    </div>
   );
 }

@@ -73,7 +73,7 @@ describe('form controls', () => {
     expect(screen.getByRole('checkbox', { name: 'Later' })).toBeDisabled();
   });
 
-  it('Select is a labelled combobox with options', async () => {
+  it('Select is a native labelled combobox with options', async () => {
     function Picker() {
       const [value, setValue] = useState('');
       return (
@@ -95,11 +95,10 @@ describe('form controls', () => {
     const user = userEvent.setup();
     render(<Picker />);
     const trigger = screen.getByRole('combobox', { name: 'Fruit' });
-    expect(trigger).toHaveTextContent('Pick one');
-    await user.click(trigger);
+    expect(trigger).toHaveDisplayValue('Pick one');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Apple', 'Pear']);
-    await user.click(screen.getByRole('option', { name: 'Pear' }));
-    expect(trigger).toHaveTextContent('Pear');
+    await user.selectOptions(trigger, 'Pear');
+    expect(trigger).toHaveDisplayValue('Pear');
     expect(screen.getByRole('status')).toHaveTextContent('pear');
   });
 
