@@ -16,7 +16,11 @@ import { publicPages } from './public-page-list.ts';
  *     hydrated the page; until then the boot script holds clicks);
  *   - paint -> interactive, the target's figure;
  *   - blocking: the long tasks' time over 50 ms (as Lighthouse's TBT counts it) from first paint
- *     until 2 s after interactive, which is where a phone feels the page is busy.
+ *     until 2 s after interactive, which is where a phone feels the page is busy;
+ *   - main-thread CPU and CPU blocking: the same from a Chrome trace of the whole load (navigation
+ *     until 2 s after interactive) by each task's CPU time, not its wall time: on a loaded machine
+ *     the wall figures above grow with the other processes, these much less. Compare these
+ *     between commits when `uptime` shows load.
  * Ends with `interactive worst median ms: <n>` over the post and poll pages (the target's pages).
  * BENCH_INTERACTIVE_PAGES (comma-separated names, as the lighthouse bench's) measures only some.
  * INTERACTIVE_PROFILES=<folder> keeps each run's JavaScript CPU profile there (`.cpuprofile`, opens
@@ -37,6 +41,36 @@ interface RunFigures {
   paint: number;
   interactive: number;
   blocking: number;
+  cpuBlocking: number;
+  cpu: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main-thread tasks from a Chrome trace, by the thread's CPU time (`tdur`), which a busy
+ * machine's other processes do not lengthen (wall times do: on a shared 2-core machine a task
+ * waits for a core). The page's renderer is the main thread with the most task time.
+ */
+function mainThreadTasks(trace: Buffer): number[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, number[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name !== 'RunTask' || e.ph !== 'X' || !mains.has(thread)) continue;
+    byThread.set(thread, [...(byThread.get(thread) ?? []), (e.tdur ?? 0) / 1000]);
+  }
+  const total = (tasks: number[]) => tasks.reduce((a, b) => a + b, 0);
+  return [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
 }
 
 /** After interactive, the long tasks of this long still count (queries, effects and dialogs the hydration started). */
@@ -123,9 +157,11 @@ export async function benchInteractive(opts: InteractiveBenchOptions): Promise<v
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         }
+        await browser.startTracing(page, { categories: ['toplevel'] });
         await page.goto(url, { waitUntil: 'commit' });
         await page.waitForFunction(hydrated, undefined, { timeout: 60_000, polling: 100 });
         await page.waitForTimeout(SETTLE_MS);
+        const tasks = mainThreadTasks(await browser.stopTracing());
         const got = (await page.evaluate(COLLECT)) as { paint: number; interactive: number; longTasks: Array<[number, number]> };
         if (profiles) {
           const { profile } = await cdp.send('Profiler.stop');
@@ -137,7 +173,13 @@ export async function benchInteractive(opts: InteractiveBenchOptions): Promise<v
         const blocking = got.longTasks
           .filter(([start]) => start >= got.paint && start <= until)
           .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-        return { paint: got.paint, interactive: got.interactive, blocking };
+        return {
+          paint: got.paint,
+          interactive: got.interactive,
+          blocking,
+          cpuBlocking: tasks.reduce((sum, cpu) => sum + Math.max(0, cpu - 50), 0),
+          cpu: tasks.reduce((sum, cpu) => sum + cpu, 0),
+        };
       } finally {
         await context.close();
       }
@@ -159,7 +201,9 @@ export async function benchInteractive(opts: InteractiveBenchOptions): Promise<v
             `  (runs ${gaps.map((g) => g.toFixed(0)).join(', ')})` +
             `   first paint ${median(results.map((r) => r.paint)).toFixed(0).padStart(5)} ms` +
             `   interactive ${median(results.map((r) => r.interactive)).toFixed(0).padStart(5)} ms` +
-            `   blocking ${median(results.map((r) => r.blocking)).toFixed(0).padStart(5)} ms`,
+            `   blocking ${median(results.map((r) => r.blocking)).toFixed(0).padStart(5)} ms` +
+            `   main-thread CPU ${median(results.map((r) => r.cpu)).toFixed(0).padStart(5)} ms` +
+            `   CPU blocking ${median(results.map((r) => r.cpuBlocking)).toFixed(0).padStart(5)} ms`,
         );
       }
     }
