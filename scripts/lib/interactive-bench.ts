@@ -66,7 +66,7 @@ function mainThreadTasks(trace: Buffer): number[] {
   const byThread = new Map<string, number[]>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;
-    if (e.name !== 'RunTask' || e.ph !== 'X' || !mains.has(thread)) continue;
+    if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || !mains.has(thread)) continue;
     byThread.set(thread, [...(byThread.get(thread) ?? []), (e.tdur ?? 0) / 1000]);
   }
   const total = (tasks: number[]) => tasks.reduce((a, b) => a + b, 0);
