@@ -23,6 +23,10 @@
  *            LIGHTHOUSE_RUNS (5) runs each, on LIGHTHOUSE_POSTS (500) seeded posts: medians of
  *            performance, TBT, LCP, max potential FID and CLS, the machine's benchmarkIndex; ends with
  *            `lighthouse worst median: <n>` (scripts/lib/lighthouse-bench.ts).
+ *   interactive  first paint -> interactive (#root hydrated) of every public page on a 4x slowed CPU,
+ *            phone viewport, first visit and returning visitor, INTERACTIVE_RUNS (5) runs each, on the
+ *            lighthouse bench's site; medians, and the long tasks' blocking time; ends with
+ *            `interactive worst median ms: <n>` over the post and poll pages (scripts/lib/interactive-bench.ts).
  *   pow      time per proof-of-work answer at each pressure level, native (a script) and WebCrypto (the
  *            web app's solver), one core; then tokens, poll votes and posts per hour one script
  *            gets from one address with the pressure gate off and on (identity, catalog and forum
@@ -55,6 +59,7 @@ import {
 import { benchFeed } from './lib/feed-bench.ts';
 import { benchGateway } from './lib/gateway-bench.ts';
 import { benchHop } from './lib/hop-bench.ts';
+import { benchInteractive } from './lib/interactive-bench.ts';
 import { benchJobs } from './lib/jobs-bench.ts';
 import { benchLighthouse } from './lib/lighthouse-bench.ts';
 import { benchPolls } from './lib/polls-bench.ts';
@@ -85,22 +90,25 @@ async function amaBench() {
   }
 }
 
-/** Lighthouse on every public page of a distributed run seeded with LIGHTHOUSE_POSTS posts (scripts/lib/lighthouse-bench.ts). */
-async function lighthouseBench() {
+type BrowserBench = (opts: { siteUrl: string; admin: { username: string; password: string }; postId: number; checkAlive: () => void }) => Promise<void>;
+
+/** A browser bench on every public page of a distributed run seeded with LIGHTHOUSE_POSTS posts (the lighthouse and interactive benches). */
+async function browserBench(prefix: string, bench: BrowserBench) {
   await buildWebAppsIfStale();
-  const database = `wfm_bench_lh_${randomBytes(3).toString('hex')}`;
+  const database = `wfm_bench_${prefix}_${randomBytes(3).toString('hex')}`;
   const admin = { username: 'bench-admin', password: 'bench-admin-password-0001' };
   const run = await startRun(database, { env: { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } });
   try {
     const seeded = await seed(database, Number(process.env.LIGHTHOUSE_POSTS ?? 500));
-    await benchLighthouse({ siteUrl: run.gatewayUrl, admin, postId: seeded.detailId, checkAlive: () => guard.checkAlive() });
+    await bench({ siteUrl: run.gatewayUrl, admin, postId: seeded.detailId, checkAlive: () => guard.checkAlive() });
   } finally {
     await stopRun(run, database);
   }
 }
 
 const benches: Record<string, () => Promise<void>> = {
-  lighthouse: lighthouseBench,
+  lighthouse: () => browserBench('lh', benchLighthouse),
+  interactive: () => browserBench('ti', benchInteractive),
   gateway: benchGateway,
   hop: benchHop,
   feed: benchFeed,

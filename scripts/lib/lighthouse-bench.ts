@@ -1,8 +1,11 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 import { seedPublicPages } from '../../e2e/lib/public-pages.ts';
+import { publicPages } from './public-page-list.ts';
 
 /**
  * `npm run bench lighthouse` (issue 27 item 5): Lighthouse's mobile performance (its default
@@ -11,7 +14,9 @@ import { seedPublicPages } from '../../e2e/lib/public-pages.ts';
  * username kept), LIGHTHOUSE_RUNS (5) runs each, on a site seeded with realistic volume. Prints the
  * medians of performance, TBT, LCP, max potential FID and CLS per page, the machine's Lighthouse
  * benchmarkIndex (so days can be compared), and ends with `lighthouse worst median: <n>`.
- * BENCH_LIGHTHOUSE_PAGES (comma-separated names) measures only some pages.
+ * BENCH_LIGHTHOUSE_PAGES (comma-separated names) measures only some pages. LIGHTHOUSE_REPORTS=<folder>
+ * keeps each run's JSON report there (its diagnostics: long tasks, bootup-time,
+ * mainthread-work-breakdown), to see where the blocking time goes.
  *
  * A score measures the machine as much as the page: nothing asserts it (the accessibility, best
  * practices and SEO scores, which do not depend on speed, are tested in e2e/lighthouse.test.ts).
@@ -43,21 +48,7 @@ export async function benchLighthouse(opts: LighthouseBenchOptions): Promise<voi
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1 || runs % 2 === 0) throw new Error(`LIGHTHOUSE_RUNS must be an odd positive integer (got ${process.env.LIGHTHOUSE_RUNS})`);
   const seed = await seedPublicPages(opts.siteUrl, opts.admin);
-  const pages: Array<[string, string]> = [
-    ['home', '/'],
-    ['post', `/post/${opts.postId}`],
-    ['polls', '/polls'],
-    ['poll', `/polls/${seed.pollId}`],
-    ['tools', '/tools'],
-    ['templates', '/templates'],
-    ['ama', '/ama'],
-    ['ama-session', `/ama/${seed.sessionId}`],
-    ['jobs', '/jobs'],
-    ['calculators', '/calculators'],
-    ['simulator', '/simulator'],
-    ['help', '/help'],
-    // Not the not-found page: it answers 404, and Lighthouse refuses to audit a 404 document.
-  ];
+  const pages = publicPages(opts.postId, seed);
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
   const measured = only ? pages.filter(([name]) => only.includes(name)) : pages;
   if (measured.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names no page of: ${pages.map(([n]) => n).join(', ')}`);
@@ -71,6 +62,10 @@ export async function benchLighthouse(opts: LighthouseBenchOptions): Promise<voi
     body: JSON.stringify({ username }),
   });
   if (profile.status !== 201) throw new Error(`could not create the returning visitor: ${profile.status} ${await profile.text()}`);
+
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) await mkdir(reports, { recursive: true });
+  let reportCount = 0;
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -88,6 +83,10 @@ export async function benchLighthouse(opts: LighthouseBenchOptions): Promise<voi
           disableStorageReset: returning,
         });
         const lhr = result?.lhr;
+        if (reports && lhr && !lhr.runtimeError) {
+          const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${returning ? 'returning' : 'first'}-${++reportCount}.json`;
+          await writeFile(path.join(reports, name), JSON.stringify(lhr));
+        }
         // Lighthouse's own failures (NO_NAVSTART and the like) ask to run again.
         if (!lhr || (lhr.runtimeError && attempt < 2)) continue;
         if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);

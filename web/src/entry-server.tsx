@@ -5,6 +5,7 @@ import { RouteError } from './app/route-error.tsx';
 import { routes } from './app/router.tsx';
 import { AppShell } from './app/shell/app-shell.tsx';
 import { renderLazyMarkdownEagerly } from './components/lazy-markdown.tsx';
+import { renderingOnServer } from './hooks/use-hydrated.ts';
 import { MarkdownContent } from './components/markdown.tsx';
 import { setServerRead } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -32,6 +33,8 @@ export interface ServerRender {
 
 // The browser fetches the Markdown renderer after hydrating; the server's pages carry its markup.
 renderLazyMarkdownEagerly(MarkdownContent);
+// Every render here is an anonymous visitor's page (also under a test's DOM, where there is a window).
+renderingOnServer();
 
 const reads = new AsyncLocalStorage<(path: string) => Promise<unknown>>();
 setServerRead((path) => {

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
 import { hasInitialData, ownCopyNeeded } from '../lib/initial-data.ts';
+import { hydrationFinished, hydrationStarted } from '../hooks/use-hydrated.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './index.tsx';
 import { whenPageHydrated } from './page-hydrated.tsx';
@@ -42,6 +43,9 @@ export function start(): Promise<Root> {
       const hydrated = () => {
         if (once) return;
         once = true;
+        // What only this browser knows (the visitor's token and name, the viewport) renders now, in
+        // a transition (hooks/use-hydrated.ts).
+        hydrationFinished();
         onlineManager.setOnline(navigator.onLine !== false);
         // The server marks its markup pending (gateway/src/html-document.ts): its controls work now.
         root.removeAttribute('aria-disabled');
@@ -53,6 +57,7 @@ export function start(): Promise<Root> {
       whenPageHydrated(hydrated);
       // A page that never hydrates (its code failed to load) must not keep the queries paused.
       const backstop = () => setTimeout(hydrated, BACKSTOP_MS);
+      hydrationStarted();
       return hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
         // A mismatch makes React drop the server's markup and render afresh (typed text and focus
         // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).

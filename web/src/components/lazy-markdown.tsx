@@ -1,5 +1,5 @@
 import { cn } from '@wfm/ui';
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useId, useState, type ComponentType } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 
 type Props = { children: string; className?: string };
@@ -32,7 +32,9 @@ export function LazyMarkdown({ children, className }: Props) {
     loaded || hydrated || typeof document === 'undefined' ? undefined : document.querySelector(`[data-markdown="${CSS.escape(id)}"]`)?.innerHTML,
   );
   useEffect(() => {
-    if (!renderer) void load().then((r) => setRenderer(() => r));
+    // A transition: the renderer parses every text of the page (a post's body and its comments);
+    // React does it in slices, yielding between them, not in one long task on arrival.
+    if (!renderer) void load().then((r) => startTransition(() => setRenderer(() => r)));
   }, [renderer]);
 
   if (renderer) {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 /** localStorage keys of the visitor's identity (spec 1 §3: each under its own key). */
 export const STORAGE_KEYS = { anonToken: 'anon_token', username: 'username' } as const;
@@ -49,7 +50,13 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored username, re-rendering when it changes in this tab or another. */
+const NONE = () => null;
+
+/**
+ * The stored username, re-rendering when it changes in this tab or another; none while React
+ * hydrates (the server's page is an anonymous visitor's), read once hydrated (use-hydrated.ts).
+ */
 export function useStoredUsername(): string | null {
-  return useSyncExternalStore(subscribe, storage.getUsername, () => null);
+  const hydrated = useHydrated();
+  return useSyncExternalStore(subscribe, hydrated ? storage.getUsername : NONE, NONE);
 }

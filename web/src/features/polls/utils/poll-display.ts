@@ -1,5 +1,6 @@
 import { POLL_CARD_OPTIONS, type PollSummary } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, POLL_STATUS_LABELS } from '@wfm/contracts/catalog/labels';
+import { localMediumDateShortTime } from '../../../lib/local-date-format.ts';
 
 export const categoryLabel = (poll: Pick<PollSummary, 'category'>) => POLL_CATEGORY_LABELS[poll.category];
 export const statusLabel = (poll: Pick<PollSummary, 'status'>) => POLL_STATUS_LABELS[poll.status];
@@ -17,6 +18,6 @@ export function cardOptions(poll: Pick<PollSummary, 'options'>) {
 /** "Closes 3 Dec 2026, 14:00" / "Closed 3 Dec 2026, 14:00" / null without a close date. */
 export function closeLabel(poll: Pick<PollSummary, 'expires_at' | 'status'>): string | null {
   if (poll.expires_at === null) return null;
-  const when = new Date(poll.expires_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = localMediumDateShortTime(new Date(poll.expires_at));
   return poll.status === 'closed' ? `Closed ${when}` : `Closes ${when}`;
 }

@@ -1,3 +1,4 @@
+import { localDateTime } from '../../../lib/local-date-format.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
 
 /**
@@ -7,7 +8,7 @@ import { formatRelativeTime } from '../../../lib/relative-time.ts';
 export function RelativeTime({ timestamp, className }: { timestamp: number; className?: string }) {
   const date = new Date(timestamp);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()} className={className} suppressHydrationWarning>
+    <time dateTime={date.toISOString()} title={localDateTime(date)} className={className} suppressHydrationWarning>
       {formatRelativeTime(timestamp)}
     </time>
   );
