@@ -7,7 +7,8 @@ import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
 import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
 import { collectAnswer } from './upstream-read.ts';
-import { passedByLeanPath, VisitorPassThrough } from './visitor-pass-through.ts';
+import { foundByLeanPath, passedByLeanPath } from './lean-handoff.ts';
+import { VisitorPassThrough } from './visitor-pass-through.ts';
 
 /** Within the forum's own activity resolution (5 min) and far inside its 24 h active window. */
 const ACTIVITY_WINDOW_MS = 5 * 60_000;
@@ -184,7 +185,8 @@ export function readCacheHooks(opts: {
     answerHits(request, reply, done) {
       const token = request.headers['x-anon-token'];
       if (!READ_METHODS.has(request.method)) visitors.noteWrite(token);
-      const found = reads.find(request.method, request.url, request.headers);
+      const known = foundByLeanPath(request.raw);
+      const found = known === undefined ? reads.find(request.method, request.url, request.headers) : known;
       // The lean path may have asked already (it remembers the read, so a second ask would differ).
       if (!found || passedByLeanPath(request.raw) || visitors.shouldPass(token)) return done();
       const hit = cache.peek(found.read.key);

@@ -6,7 +6,8 @@ import type { CacheableReads } from './cacheable-reads.ts';
 import { CACHE_CONTROL, acceptsGzip, etagMatches, type CacheOutcome } from './cached-reads.ts';
 import { gzipEtag, isCompressible } from './memory-layer.ts';
 import type { ReadCache } from './read-cache.ts';
-import { markPassed, type VisitorPassThrough } from './visitor-pass-through.ts';
+import { handOverFound, handOverPassed } from './lean-handoff.ts';
+import type { VisitorPassThrough } from './visitor-pass-through.ts';
 
 export interface LeanHitsOptions {
   cache: ReadCache;
@@ -43,6 +44,8 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     const percent = url.indexOf('%');
     if (percent !== -1 && (url.indexOf('?') === -1 || percent < url.indexOf('?'))) return false;
     const found = reads.find('GET', url, req.headers);
+    // The Fastify hook uses this lookup instead of making it again.
+    handOverFound(req, found ?? null);
     if (!found) return false;
     const hit = cache.peek(found.read.key);
     if (!hit || hit.stale) return false;
@@ -52,7 +55,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     if (gzip && answer.gzip === undefined) return false;
     // Last, as it remembers the visitor's read: the Fastify hook must not ask again.
     if (visitors.shouldPass(req.headers['x-anon-token'])) {
-      markPassed(req);
+      handOverPassed(req);
       return false;
     }
 

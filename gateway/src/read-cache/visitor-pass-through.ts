@@ -1,16 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-
-/** Set on a request the lean path (lean-hits.ts) already asked about, when the answer was: pass. */
-const PASSED = Symbol('wfm.visitorPassed');
-type Marked = IncomingMessage & { [PASSED]?: true };
-
-export function markPassed(req: IncomingMessage): void {
-  (req as Marked)[PASSED] = true;
-}
-
-/** True when the lean path already decided this read goes to the service (asking again would differ). */
-export const passedByLeanPath = (req: IncomingMessage) => (req as Marked)[PASSED] === true;
 
 /** Visitors remembered for each purpose; beyond it the oldest are forgotten. */
 const MAX_VISITORS = 100_000;
