@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type onRequestAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -29,7 +30,8 @@ import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type Webs
 import { GatewayLogController, requestIdFor } from './request-context.ts';
 import { lazyRequestLogger } from './request-logger.ts';
 import { CacheableReads } from './read-cache/cacheable-reads.ts';
-import { readCacheHooks } from './read-cache/cached-reads.ts';
+import { createVisitorPassThrough, readCacheHooks, type CacheOutcome } from './read-cache/cached-reads.ts';
+import { leanHits, routeLabels } from './read-cache/lean-hits.ts';
 import { CacheInvalidation } from './read-cache/invalidation.ts';
 import { ReadCache } from './read-cache/read-cache.ts';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
@@ -276,9 +278,35 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
 
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
-  const readCache =
-    cache &&
-    readCacheHooks({ cache, reads: new CacheableReads(routes), upstreams, onOutcome: (outcome) => metrics.readCache.inc({ outcome }) });
+  const visitors = createVisitorPassThrough();
+  const countOutcome = (outcome: CacheOutcome) => metrics.readCache.inc({ outcome });
+  const readCache = cache && readCacheHooks({ cache, reads: new CacheableReads(routes), upstreams, onOutcome: countOutcome, visitors });
+  // With tracing on every request needs its span (Fastify's hooks), so there is no lean path.
+  if (cache && !tracingEnabled()) {
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    const labels = routeLabels(routes);
+    const answerHit = leanHits({
+      cache,
+      reads: new CacheableReads(routes),
+      visitors,
+      securityHeaders,
+      log: app.log,
+      observe: (path, statusCode, seconds) => metrics.httpDuration.observe({ route: labels(path), method: 'GET', status_code: statusCode }, seconds),
+      count: countOutcome,
+      closing: () => closing,
+    });
+    // Fastify's own listener runs for whatever the lean path does not answer.
+    const [fastifyListener] = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+    if (!fastifyListener) throw new Error('the gateway server has no request listener');
+    app.server.removeListener('request', fastifyListener);
+    app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!answerHit(req, res)) fastifyListener(req, res);
+    });
+  }
   app.decorateRequest('pendingRead', null);
   await app.register(async function api(scope) {
     if (readCache) scope.addHook('onRequest', readCache.answerHits);

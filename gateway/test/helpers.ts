@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { request } from 'undici';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { VISITOR_STANDING_PATH } from '@wfm/contracts/identity';
 import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
@@ -143,4 +144,20 @@ export async function writeBuiltApp(name: string): Promise<string> {
   await writeFile(path.join(dir, 'assets', `${name}-Bx1a2b3c.js`), `console.log(${JSON.stringify(name)});`);
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
+}
+
+export interface HttpAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  rawPayload: Buffer;
+  body: string;
+  json(): unknown;
+}
+
+/** A GET over HTTP, answered as app.inject answers (the bytes as sent: no decompression). */
+export async function httpGet(baseUrl: string, url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  const answer = await request(`${baseUrl}${url}`, { method: 'GET', headers });
+  const rawPayload = Buffer.from(await answer.body.arrayBuffer());
+  const body = rawPayload.toString();
+  return { statusCode: answer.statusCode, headers: answer.headers, rawPayload, body, json: () => JSON.parse(body) as unknown };
 }

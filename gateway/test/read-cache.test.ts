@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createBus, createMemoryBus, type EventBus } from '@wfm/service-kit';
-import { silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -96,7 +96,9 @@ async function gatewayWith(overrides: Parameters<typeof startGateway>[1] = {}) {
   const gateway = await startGateway(services, { serviceUrls: { ...services.urls, forum: forum.url }, ...overrides });
   cleanups.push(gateway.close);
   const baseUrl = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-  const get = (url: string, headers: Record<string, string> = {}) => gateway.app.inject({ method: 'GET', url, headers });
+  // Over a real connection: fresh hits are answered by the server's lean listener (lean-hits.ts),
+  // which app.inject would bypass.
+  const get = (url: string, headers: Record<string, string> = {}) => httpGet(baseUrl, url, headers);
   return { ...gateway, get, wsUrl: `${baseUrl.replace('http', 'ws')}/ws` };
 }
 

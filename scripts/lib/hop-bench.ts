@@ -41,6 +41,8 @@ function stop(child: ChildProcess): Promise<void> {
 export async function benchHop() {
   const variants: Record<string, string> = { current: ROOT };
   if (process.env.BENCH_HOP_BASE) variants.base = path.resolve(process.env.BENCH_HOP_BASE);
+  // CPU_PROFILE_DIR=<dir>: every gateway writes a V8 CPU profile there when it stops.
+  const profile = process.env.CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
   const rounds = Number(process.env.BENCH_HOP_ROUNDS ?? (variants.base ? 3 : 1));
   const upstreamPort = await freePort();
   const upstream = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'hop-upstream.ts'), String(upstreamPort)], { stdio: 'ignore' });
@@ -57,7 +59,7 @@ export async function benchHop() {
         const port = await freePort();
         const gateway = spawn(
           process.execPath,
-          ['--import', 'tsx', path.join(import.meta.dirname, 'hop-gateway.ts'), root, String(port), `http://127.0.0.1:${upstreamPort}`],
+          [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'hop-gateway.ts'), root, String(port), `http://127.0.0.1:${upstreamPort}`],
           { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
         );
         guard.watch(`${name} gateway`, gateway);

@@ -7,7 +7,17 @@ import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
 import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
 import { collectAnswer } from './upstream-read.ts';
+import { foundByLeanPath, passedByLeanPath } from './lean-handoff.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
+
+/** Within the forum's own activity resolution (5 min) and far inside its 24 h active window. */
+const ACTIVITY_WINDOW_MS = 5 * 60_000;
+/** A write's event reaches the gateway within milliseconds; this leaves a wide margin. */
+const OWN_WRITES_WINDOW_MS = 5_000;
+
+/** The visitors whose reads skip the cache, shared by the lean path and the Fastify hooks. */
+export const createVisitorPassThrough = () =>
+  new VisitorPassThrough({ activityWindowMs: ACTIVITY_WINDOW_MS, ownWritesWindowMs: OWN_WRITES_WINDOW_MS });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,10 +37,6 @@ const READ_TIMEOUT_MS = 30_000;
 /** Headers of an answer that is not cached, passed on as the service sent them. */
 const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
 const DEAD_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
-/** Within the forum's own activity resolution (5 min) and far inside its 24 h active window. */
-const ACTIVITY_WINDOW_MS = 5 * 60_000;
-/** A write's event reaches the gateway within milliseconds; this leaves a wide margin. */
-const OWN_WRITES_WINDOW_MS = 5_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type CacheOutcome = 'hit' | 'stale' | 'shared' | 'miss' | 'not_modified';
@@ -39,13 +45,13 @@ type CacheHeader = 'HIT' | 'STALE' | 'SHARED' | 'MISS';
 const OUTCOME_OF: Record<CacheHeader, CacheOutcome> = { HIT: 'hit', STALE: 'stale', SHARED: 'shared', MISS: 'miss' };
 
 /** True when the client's If-None-Match names this ETag (weak comparison, as for GET). */
-function matches(ifNoneMatch: string, etags: readonly string[]): boolean {
+export function etagMatches(ifNoneMatch: string, etags: readonly string[]): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => etags.includes(tag.trim().replace(/^W\//, '')));
 }
 
 /** Accept-Encoding lists gzip (or `*`) without `q=0`. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (acceptEncoding === undefined || (!acceptEncoding.includes('gzip') && !acceptEncoding.includes('*'))) return false;
   return acceptEncoding.split(',').some((entry) => {
     const [coding, ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
@@ -62,7 +68,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', header);
   if (compressible) reply.header('vary', 'Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matches(ifNoneMatch, compressible ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, compressible ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
     reply.code(304).send();
     return 'not_modified';
   }
@@ -163,6 +169,8 @@ export function readCacheHooks(opts: {
   reads: CacheableReads;
   upstreams: Upstreams;
   onOutcome?: (outcome: CacheOutcome) => void;
+  /** Shared with the lean path (lean-hits.ts), so both see the same visitors' reads and writes. */
+  visitors: VisitorPassThrough;
 }): { answerHits: onRequestHookHandler; answerMisses: onRequestHookHandler } {
   const { cache, reads, upstreams } = opts;
   const fetchFor = (pending: CachedRoute, request: FastifyRequest) => {
@@ -171,14 +179,16 @@ export function readCacheHooks(opts: {
     return readFromService(upstream, pending.read.key, request);
   };
   const count = opts.onOutcome ?? (() => {});
-  const visitors = new VisitorPassThrough({ activityWindowMs: ACTIVITY_WINDOW_MS, ownWritesWindowMs: OWN_WRITES_WINDOW_MS });
+  const { visitors } = opts;
 
   return {
     answerHits(request, reply, done) {
       const token = request.headers['x-anon-token'];
       if (!READ_METHODS.has(request.method)) visitors.noteWrite(token);
-      const found = reads.find(request.method, request.url, request.headers);
-      if (!found || visitors.shouldPass(token)) return done();
+      const known = foundByLeanPath(request.raw);
+      const found = known === undefined ? reads.find(request.method, request.url, request.headers) : known;
+      // The lean path may have asked already (it remembers the read, so a second ask would differ).
+      if (!found || passedByLeanPath(request.raw) || visitors.shouldPass(token)) return done();
       const hit = cache.peek(found.read.key);
       if (!hit) {
         request.pendingRead = found;

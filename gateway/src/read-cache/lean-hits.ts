@@ -1,0 +1,104 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { maskUrl } from '@wfm/service-kit';
+import { requestIdFor } from '../request-context.ts';
+import type { CacheableReads } from './cacheable-reads.ts';
+import { CACHE_CONTROL, acceptsGzip, etagMatches, type CacheOutcome } from './cached-reads.ts';
+import { gzipEtag, isCompressible } from './memory-layer.ts';
+import type { ReadCache } from './read-cache.ts';
+import { handOverFound, handOverPassed } from './lean-handoff.ts';
+import type { VisitorPassThrough } from './visitor-pass-through.ts';
+
+export interface LeanHitsOptions {
+  cache: ReadCache;
+  reads: CacheableReads;
+  /** The same instance the Fastify hooks use (reads after a visitor's write pass the cache). */
+  visitors: VisitorPassThrough;
+  securityHeaders: (host: string | undefined) => Record<string, string>;
+  /** The gateway's logger (the access line, as GatewayLogController writes it). */
+  log: FastifyBaseLogger;
+  /** The request-duration histogram, with the label Fastify's route would give this path. */
+  observe: (path: string, statusCode: number, seconds: number) => void;
+  count: (outcome: CacheOutcome) => void;
+  /** True once the gateway is closing: Fastify then answers 503 (return503OnClosing). */
+  closing: () => boolean;
+}
+
+/**
+ * A `request` listener ahead of Fastify that answers fresh read-cache hits straight from memory:
+ * on a cached feed page Fastify's request/reply objects, hook chain and header handling cost more
+ * than the answer's own write (docs/benchmarks.md, 2026-11-28). It answers exactly what the
+ * Fastify path would (same headers, 304s, gzip, access line, metrics), and returns false for
+ * everything else, which Fastify then handles: writes, misses, stale entries (their refresh needs
+ * the request), answers whose gzip is not made yet, reads of visitors the cache passes.
+ * Hits are not counted against the rate limit on either path.
+ */
+export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { cache, reads, visitors } = opts;
+  return (req, res) => {
+    if (req.method !== 'GET' || opts.closing()) return false;
+    const url = req.url ?? '';
+    // The read cache's hooks live in the /api scope only.
+    if (!url.startsWith('/api/')) return false;
+    // Paths with escapes go through Fastify's own URL handling (a bad escape is its 400).
+    const percent = url.indexOf('%');
+    if (percent !== -1 && (url.indexOf('?') === -1 || percent < url.indexOf('?'))) return false;
+    const found = reads.find('GET', url, req.headers);
+    // The Fastify hook uses this lookup instead of making it again.
+    handOverFound(req, found ?? null);
+    if (!found) return false;
+    const hit = cache.peek(found.read.key);
+    if (!hit || hit.stale) return false;
+    const answer = hit.answer;
+    const compressible = isCompressible(answer);
+    const gzip = compressible && acceptsGzip(req.headers['accept-encoding']);
+    if (gzip && answer.gzip === undefined) return false;
+    // Last, as it remembers the visitor's read: the Fastify hook must not ask again.
+    if (visitors.shouldPass(req.headers['x-anon-token'])) {
+      handOverPassed(req);
+      return false;
+    }
+
+    const started = performance.now();
+    const id = requestIdFor(req);
+    const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
+    const headers: OutgoingHttpHeaders = { ...opts.securityHeaders(req.headers.host), 'x-request-id': id, etag, 'cache-control': CACHE_CONTROL, 'x-cache': 'HIT' };
+    if (compressible) headers.vary = 'Accept-Encoding';
+    const ifNoneMatch = req.headers['if-none-match'];
+    let statusCode = 200;
+    if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, compressible ? [answer.etag, gzipEtag(answer.etag)] : [answer.etag])) {
+      statusCode = 304;
+      res.writeHead(304, headers);
+      res.end();
+    } else {
+      const body = gzip ? answer.gzip! : answer.body;
+      headers['content-type'] = answer.contentType;
+      if (gzip) headers['content-encoding'] = 'gzip';
+      headers['content-length'] = body.length;
+      res.writeHead(200, headers);
+      res.end(body);
+    }
+    const elapsed = performance.now() - started;
+    opts.count(statusCode === 304 ? 'not_modified' : 'hit');
+    opts.observe(url, statusCode, elapsed / 1000);
+    opts.log.info({ reqId: id, method: 'GET', url: maskUrl(url), statusCode, responseTime: Math.round(elapsed) }, 'request completed');
+    return true;
+  };
+}
+
+/**
+ * The histogram's route label Fastify gives a path (what `@fastify/http-proxy` registered for the
+ * route-table prefix it falls under: the prefix itself, or the prefix's wildcard).
+ */
+export function routeLabels(routes: readonly { prefix: string }[]): (url: string) => string {
+  const prefixes = routes.map((r) => r.prefix).sort((a, b) => b.length - a.length);
+  return (url) => {
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    for (const prefix of prefixes) {
+      if (path === prefix) return prefix;
+      if (path.startsWith(prefix) && path[prefix.length] === '/') return `${prefix}/*`;
+    }
+    return 'unmatched';
+  };
+}

@@ -1,0 +1,133 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import { createLogger } from '@wfm/service-kit';
+import { httpGet, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+
+/**
+ * The lean listener (gateway/src/read-cache/lean-hits.ts) answers fresh cache hits before Fastify
+ * sees them. These requests go over real connections (app.inject would bypass it) and compare its
+ * answers with the Fastify path's answers to the same read.
+ */
+let services: FakeServices;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  services = await startFakeServices();
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await services?.close();
+});
+
+async function gateway() {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const started = await startGateway(services, { logger: createLogger('gateway-test', 'info', sink) });
+  cleanups.push(started.close);
+  const baseUrl = await started.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app: started.app,
+    lines,
+    get: (url: string, headers: Record<string, string> = {}) => httpGet(baseUrl, url, headers),
+    /** Fastify's own path (inject never meets the lean listener). */
+    inject: (url: string, headers: Record<string, string> = {}) => started.app.inject({ method: 'GET', url, headers: { host: new URL(baseUrl).host, ...headers } }),
+  };
+}
+
+/** Headers that differ between any two answers (or between a socket and inject). */
+const VARYING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
+const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
+
+const registryOf = (app: FastifyInstance) => (app as unknown as { metricsRegistry: Registry }).metricsRegistry;
+
+describe('lean hits', () => {
+  it('answers a fresh hit with the bytes and headers the Fastify path gives the same hit', async () => {
+    const gw = await gateway();
+    const url = `/api/posts/${randomInt(1_000_000, 1_000_000_000)}`;
+    const miss = await gw.get(url);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    const lean = await gw.get(url);
+    const fastify = await gw.inject(url);
+    expect(lean.headers['x-cache']).toBe('HIT');
+    expect(fastify.headers['x-cache']).toBe('HIT');
+    expect(lean.rawPayload.equals(fastify.rawPayload)).toBe(true);
+    expect(stable(lean.headers)).toEqual(stable(fastify.headers));
+    expect(lean.headers['content-security-policy']).toBeDefined();
+    expect(services.seen.filter((s) => s.url === url)).toHaveLength(1);
+  });
+
+  it('answers If-None-Match with the same 304 as Fastify, and echoes a given request id', async () => {
+    const gw = await gateway();
+    const url = `/api/posts/${randomInt(1_000_000, 1_000_000_000)}`;
+    const { headers } = await gw.get(url);
+    const etag = headers.etag as string;
+    const lean = await gw.get(url, { 'if-none-match': etag, 'x-request-id': 'client-chosen-id.1' });
+    const fastify = await gw.inject(url, { 'if-none-match': etag });
+    expect(lean.statusCode).toBe(304);
+    expect(lean.rawPayload).toHaveLength(0);
+    expect(lean.headers['x-request-id']).toBe('client-chosen-id.1');
+    expect(stable(lean.headers)).toEqual(stable(fastify.headers));
+  });
+
+  it('serves gzip once it is made (the first gzip client goes through Fastify, which makes it)', async () => {
+    const gw = await gateway();
+    // The echoing fake service repeats the URL, so a long query makes the answer compressible.
+    const url = `/api/posts?q=${'shrinkage'.repeat(90)}&sort=latest`;
+    const plain = await gw.get(url);
+    const first = await gw.get(url, { 'accept-encoding': 'gzip' });
+    const second = await gw.get(url, { 'accept-encoding': 'gzip' });
+    const fastify = await gw.inject(url, { 'accept-encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(gunzipSync(second.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(stable(second.headers)).toEqual(stable(fastify.headers));
+  });
+
+  it('writes the access line and the route metric as Fastify does, and counts the hit', async () => {
+    const gw = await gateway();
+    const id = randomInt(1_000_000, 1_000_000_000);
+    const url = `/api/posts/${id}`;
+    await gw.get(url);
+    const hit = await gw.get(url);
+    const line = gw.lines.find((l) => l.reqId === hit.headers['x-request-id']);
+    expect(line).toMatchObject({ msg: 'request completed', method: 'GET', url, statusCode: 200, service: 'gateway-test' });
+    expect(typeof line?.responseTime).toBe('number');
+    const metrics = await registryOf(gw.app).metrics();
+    // The miss (Fastify) and the hit (lean) under one label.
+    expect(metrics).toContain('http_request_duration_seconds_count{route="/api/posts/*",method="GET",status_code="200"} 2');
+    expect(metrics).toContain('gateway_read_cache_total{outcome="hit"} 1');
+  });
+
+  it("asks about a visitor's read once: a returning visitor's first read still reaches the service", async () => {
+    const gw = await gateway();
+    const url = `/api/posts/${randomInt(1_000_000, 1_000_000_000)}`;
+    await gw.get(url);
+    const token = randomUUID().replaceAll('-', '').padEnd(43, 'A');
+    // Its first read in a while passes the cache (the forum counts active members from it) ...
+    const first = await gw.get(url, { 'x-anon-token': token });
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(services.seen.at(-1)).toMatchObject({ url, headers: { 'x-anon-token': token } });
+    // ... and its next one is a hit.
+    expect((await gw.get(url, { 'x-anon-token': token })).headers['x-cache']).toBe('HIT');
+  });
+
+  it("passes a visitor's reads right after its own write", async () => {
+    const gw = await gateway();
+    const url = `/api/posts/${randomInt(1_000_000, 1_000_000_000)}`;
+    const token = randomUUID().replaceAll('-', '').padEnd(43, 'B');
+    await gw.get(url);
+    await gw.get(url, { 'x-anon-token': token });
+    await gw.app.inject({ method: 'POST', url: '/api/comments', headers: { 'x-anon-token': token }, payload: {} });
+    expect((await gw.get(url, { 'x-anon-token': token })).headers['x-cache']).toBeUndefined();
+  });
+});
