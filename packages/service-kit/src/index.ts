@@ -23,7 +23,7 @@ export {
   type EventHandler,
   type SubscribeOptions,
 } from './bus/index.ts';
-export { writeEvent } from './outbox.ts';
+export { outboxInsert, outboxNotify, writeEvent } from './outbox.ts';
 export { startOutboxRelay } from './relay.ts';
 export { maintenanceDue, startTableMaintenance, MAINTENANCE_THRESHOLDS } from './table-maintenance.ts';
 export type { MaintenanceMode, MaintenanceStep, TableActivity, TableMaintenance } from './table-maintenance.ts';

@@ -1,6 +1,9 @@
-import type { Db } from '@wfm/service-kit';
+import { outboxInsert, outboxNotify, type Db } from '@wfm/service-kit';
+import type { EventPayload } from '@wfm/contracts/shared';
 import type { Booking, BookingCounts, BookingStatus, CreateBookingBody, StaffBooking } from '@wfm/contracts/ama';
-import type { BookingAddress } from './bookings-address-share.ts';
+import type { NewEmail } from '../emails/emails-repository.ts';
+import { SESSION_COLUMNS, type SessionRow } from '../sessions/sessions-repository.ts';
+import type { BookingAddress, SeatShare } from './bookings-address-share.ts';
 
 export interface BookingRow extends Booking {
   visitor_hash: Buffer | null;
@@ -48,31 +51,6 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<BookingRow> 
   return row!;
 }
 
-/**
- * Inserts a booking whose id was drawn before (prepareBooking), without reading it back. The
- * bookings trigger takes its place: it locks the session row until commit, and refuses the insert
- * (BOOKING_REFUSALS) when the session is full or no longer bookable, or the address is past the seat
- * share set by prepareBooking.
- */
-export async function insertPreparedBooking(db: Db, id: number, b: NewBooking): Promise<void> {
-  await db`
-    INSERT INTO bookings (id, session_id, booking_reference, participant_name, participant_email, participant_phone,
-                          payment_method, visitor_hash, created_at, payment_deadline, from_waitlist,
-                          email_key, address_key, network_key)
-    OVERRIDING SYSTEM VALUE
-    VALUES (${id}, ${b.session_id}, ${b.booking_reference}, ${b.participant_name}, ${b.participant_email}, ${b.participant_phone},
-            ${b.payment_method}, ${b.visitor_hash}, ${b.created_at}, ${b.payment_deadline}, ${b.from_waitlist},
-            ${b.email_key}, ${b.address_key}, ${b.network_key})`;
-}
-
-/**
- * The seat share the bookings trigger enforces on the inserts of this transaction (read as
- * `ama.seat_share`, '<address>,<network>'); without it (waitlist promotion) the trigger checks none.
- */
-export async function setSeatShare(db: Db, share: { address: number; network: number } | null): Promise<void> {
-  await db`SELECT set_config('ama.seat_share', ${share ? `${share.address},${share.network}` : ''}, true)`;
-}
-
 /** What the bookings trigger's refusals (constraint names of migration 006) mean. */
 export const BOOKING_REFUSALS: ReadonlyMap<string, 'full' | 'share' | 'notBookable'> = new Map([
   ['bookings_session_full', 'full'],
@@ -80,41 +58,89 @@ export const BOOKING_REFUSALS: ReadonlyMap<string, 'full' | 'share' | 'notBookab
   ['bookings_session_not_bookable', 'notBookable'],
 ] as const);
 
-export interface PreparedBooking {
-  /** The new booking's id, drawn from its sequence. */
-  id: number;
-  /** The visitor or the normalised email already holds an active booking of the session. */
-  booked: boolean;
+export interface BookingRead extends SessionRow {
   /** Pending + confirmed bookings of the session, as committed so far. */
   occupied: number;
+  /** The new booking's id, drawn from its sequence; null when the session had no place left. */
+  booking_id: number | null;
+  /** The visitor or the normalised email already holds an active booking of the session. */
+  booked: boolean;
   /** Pending bookings made from the address and from its /48 (0 without one), as committed so far. */
   address: number;
   network: number;
 }
 
 /**
- * The booking path's read before its transaction: a new booking id (a sequence draw, kept even if
- * the booking is refused), and the counts a refusal is decided on early, so a booking that would be
- * refused writes nothing (and its mail is not counted against the mail cap). The bookings trigger
- * decides again, exactly, under the session row's lock.
+ * The booking path's one read, without a lock: the session with its pricing (for the mail), its
+ * occupancy, whether the visitor or email already booked, the address's unpaid holds, and a new
+ * booking id (a sequence draw, kept even if the booking is then refused; none is drawn once the
+ * session is full). A refusal decided on these counts writes nothing (and its mail is not counted
+ * against the mail cap); the bookings trigger decides again, exactly, under the session row's lock.
  */
-export async function prepareBooking(
+export async function readForBooking(
   db: Db,
   p: { sessionId: number; visitorHash: Buffer | null; emailKey: string; from: BookingAddress },
-): Promise<PreparedBooking> {
-  const [row] = await db<PreparedBooking[]>`
-    SELECT nextval(pg_get_serial_sequence('bookings', 'id')) AS id,
+): Promise<BookingRead | null> {
+  const rows = await db<BookingRead[]>`
+    SELECT ${db.unsafe(SESSION_COLUMNS)},
+           s.seats_taken AS occupied,
+           CASE WHEN s.max_participants IS NULL OR s.seats_taken < s.max_participants
+                THEN nextval(pg_get_serial_sequence('bookings', 'id')) END AS booking_id,
            EXISTS (
              SELECT 1 FROM bookings
-             WHERE session_id = ${p.sessionId} AND booking_status <> 'cancelled'
+             WHERE session_id = s.id AND booking_status <> 'cancelled'
                AND (email_key = ${p.emailKey} ${p.visitorHash ? db`OR visitor_hash = ${p.visitorHash}` : db``})
            ) AS booked,
-           (SELECT seats_taken FROM sessions WHERE id = ${p.sessionId}) AS occupied,
            coalesce((SELECT pending FROM booking_address_holds
-                     WHERE session_id = ${p.sessionId} AND kind = 'a' AND key = ${p.from.address_key}), 0) AS address,
+                     WHERE session_id = s.id AND kind = 'a' AND key = ${p.from.address_key}), 0) AS address,
            coalesce((SELECT pending FROM booking_address_holds
-                     WHERE session_id = ${p.sessionId} AND kind = 'n' AND key = ${p.from.network_key}), 0) AS network`;
-  return row!;
+                     WHERE session_id = s.id AND kind = 'n' AND key = ${p.from.network_key}), 0) AS network
+    FROM sessions s LEFT JOIN pricing p ON p.session_id = s.id WHERE s.id = ${p.sessionId}`;
+  return rows[0] ?? null;
+}
+
+export interface StoredBooking {
+  /** The id readForBooking drew. */
+  id: number;
+  fields: NewBooking;
+  /** The seat share the trigger holds the address to; null: none. */
+  share: SeatShare | null;
+  mail: NewEmail;
+  delivery: 'kept' | 'queued' | 'capped';
+  event: EventPayload<'ama.booking.created'>;
+}
+
+/**
+ * Writes a booking, its mail and its event as ONE statement outside any transaction, so it is its
+ * own transaction: the session row the bookings trigger locks (taking the place with
+ * `seats_taken + 1 WHERE seats_taken < max_participants`) is held for this statement and its
+ * commit only, never across a round trip to the service. The seat share reaches the trigger as
+ * the transaction's `ama.seat_share` setting, set by the row the insert selects from, so before the
+ * trigger runs. A refusal by the trigger (BOOKING_REFUSALS) or by a one-booking index rolls the
+ * whole statement back, mail and event included. The mail's reference to the booking is checked at
+ * commit (deferred, migration 006).
+ */
+export async function storeBooking(db: Db, s: StoredBooking): Promise<void> {
+  const b = s.fields;
+  const m = s.mail;
+  await db`
+    WITH share AS (
+      SELECT set_config('ama.seat_share', ${s.share ? `${s.share.address},${s.share.network}` : ''}, true) AS setting
+    ), booking AS (
+      INSERT INTO bookings (id, session_id, booking_reference, participant_name, participant_email, participant_phone,
+                            payment_method, visitor_hash, created_at, payment_deadline, from_waitlist,
+                            email_key, address_key, network_key)
+      OVERRIDING SYSTEM VALUE
+      SELECT ${s.id}::bigint, ${b.session_id}::bigint, ${b.booking_reference}::text, ${b.participant_name}::text,
+             ${b.participant_email}::text, ${b.participant_phone}::text, ${b.payment_method}::text, ${b.visitor_hash}::bytea,
+             ${b.created_at}::bigint, ${b.payment_deadline}::bigint, ${b.from_waitlist}::boolean,
+             ${b.email_key}::text, ${b.address_key}::text, ${b.network_key}::text
+      FROM share
+    ), mail AS (
+      INSERT INTO emails (kind, booking_id, session_id, to_address, subject, body, delivery, created_at)
+      VALUES (${m.kind}, ${m.booking_id}, ${m.session_id}, ${m.to}, ${m.subject}, ${m.text}, ${s.delivery}, ${b.created_at})
+    ), event AS (${outboxInsert(db, 'ama.booking.created', s.event)})
+    SELECT ${outboxNotify(db)} FROM event`;
 }
 
 /** The unique indexes that keep one active booking per visitor and per normalised email in a session. */

@@ -34,7 +34,7 @@ import {
 import { deliverSoon, mailDelivery, queueEmail } from '../emails/emails-service.ts';
 import { insertEmail } from '../emails/emails-repository.ts';
 import { latestReceipt, rejectPendingReceipts } from '../receipts/receipts-repository.ts';
-import { findPricing, findSession, findSessionWithOccupancy, lockSession } from '../sessions/sessions-repository.ts';
+import { findPricing, findSession, lockSession } from '../sessions/sessions-repository.ts';
 import { sessionView } from '../sessions/sessions-view.ts';
 import { newBookingReference } from './bookings-reference.ts';
 import { seatShare, type BookingAddress } from './bookings-address-share.ts';
@@ -117,16 +117,17 @@ async function mailSession(db: Db, sessionId: number) {
 }
 
 /**
- * Books a place. Everything that needs no lock comes first: the session and pricing for the mail, a
- * read that turns away a full session, an address at its seat share or a visitor or email that
- * already booked (prepareBooking, which also draws the booking's id), and the mail cap's count.
- * Then one transaction in one round trip: the seat share for the trigger, the outbox event, the
- * mail, and last the booking row, whose trigger (migration 006) takes the place with
- * `seats_taken + 1 WHERE seats_taken < max_participants` and counts the address's unpaid hold. The
- * session row is locked from that insert to the commit only, and parallel bookings still never
- * exceed max_participants nor the share. One active booking per visitor and per normalised email is
- * the unique indexes'. Every refusal is a clear 409 and rolls the event and mail back (a refusal
- * inside the transaction, a race lost, still counts the mail against the cap).
+ * Books a place in two steps, neither holding a lock across a round trip. First one read without a
+ * lock (readForBooking): the session and pricing for the mail, its occupancy, the address's unpaid
+ * holds, whether the visitor or email already booked, and the new booking's id; a full session, an
+ * address at its seat share, a repeat booking or a session not open for booking is turned away
+ * there, writing nothing. Then the mail cap's count, and one statement outside a transaction
+ * (storeBooking): the booking row, its mail and its event. The bookings trigger (migration 006)
+ * takes the place with `seats_taken + 1 WHERE seats_taken < max_participants` and counts the
+ * address's unpaid hold, so parallel bookings never exceed max_participants nor the share; the
+ * session row is locked for that statement and its commit only. One active booking per visitor
+ * and per normalised email is the unique indexes'. Every refusal is a clear 409 (one inside the
+ * statement, a race lost, rolls back the mail and event but still counts the mail against the cap).
  */
 export async function createBooking(
   ctx: AmaContext,
@@ -135,12 +136,20 @@ export async function createBooking(
   visitor: Visitor,
   from: BookingAddress,
 ): Promise<CreateBookingResponse> {
-  const session = await findSessionWithOccupancy(ctx.sql, sessionId);
+  const key = emailKey(body.participant_email);
+  const session = await repo.readForBooking(ctx.sql, { sessionId, visitorHash: visitor.hash, emailKey: key, from });
   if (!session) throw notFound(AMA_MESSAGES.sessionNotFound);
   if (displayStatus(session.status, session.scheduled_time, session.duration_minutes, ctx.now()) !== 'scheduled') {
     throw conflict(AMA_MESSAGES.sessionNotBookable);
   }
-  if (session.max_participants !== null && session.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
+  if (session.booking_id === null || (session.max_participants !== null && session.occupied >= session.max_participants)) {
+    throw conflict(AMA_MESSAGES.sessionFull);
+  }
+  if (session.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
+  const share = seatShare(ctx, session.max_participants);
+  if (share && (session.address >= share.address || (from.network_key !== null && session.network >= share.network))) {
+    throw conflict(AMA_MESSAGES.seatShareReached);
+  }
   const pricing =
     session.price === null || session.currency === null
       ? null
@@ -152,14 +161,6 @@ export async function createBooking(
             gcash: { number: session.gcash_number ?? '', name: session.gcash_name ?? '', instructions: session.gcash_instructions ?? '' },
           },
         };
-  const share = seatShare(ctx, session.max_participants);
-  const key = emailKey(body.participant_email);
-  const early = await repo.prepareBooking(ctx.sql, { sessionId, visitorHash: visitor.hash, emailKey: key, from });
-  if (early.booked) throw conflict(AMA_MESSAGES.alreadyBooked);
-  if (session.max_participants !== null && early.occupied >= session.max_participants) throw conflict(AMA_MESSAGES.sessionFull);
-  if (share && (early.address >= share.address || (from.network_key !== null && early.network >= share.network))) {
-    throw conflict(AMA_MESSAGES.seatShareReached);
-  }
   const now = ctx.now();
   const fields: repo.NewBooking = {
     ...body,
@@ -174,7 +175,7 @@ export async function createBooking(
     from_waitlist: false,
   };
   const booking: repo.BookingRow = {
-    id: early.id,
+    id: session.booking_id,
     session_id: sessionId,
     booking_reference: fields.booking_reference,
     participant_name: body.participant_name,
@@ -192,19 +193,8 @@ export async function createBooking(
   };
   const mail = bookingReceivedMail(booking, session, pricing);
   const delivery = await mailDelivery(ctx, mail.to, now);
-  // One round trip: the statements are sent together (postgres.js pipelines the queries started on
-  // the transaction's connection) and PostgreSQL runs them in the order they were started; the
-  // first error rolls the transaction back. Each is started by calling an async function (a bare
-  // query object would only start when Promise.all reaches it, a microtask later, out of order).
-  await ctx.sql
-    .begin((tx) =>
-      Promise.all([
-        repo.setSeatShare(tx, share),
-        writeEvent(tx, 'ama.booking.created', bookingEvent(booking, now)),
-        insertEmail(tx, mail, delivery, now),
-        repo.insertPreparedBooking(tx, early.id, fields),
-      ]),
-    )
+  await repo
+    .storeBooking(ctx.sql, { id: booking.id, fields, share, mail, delivery, event: bookingEvent(booking, now) })
     .catch((err: unknown) => {
       throw bookingRefusal(err);
     });

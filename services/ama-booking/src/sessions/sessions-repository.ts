@@ -42,7 +42,8 @@ export interface SessionFields {
 
 const pm = (path: string, key: string) => `NULLIF(p.payment_methods->'${path}'->>'${key}', '')`;
 
-const SESSION_COLUMNS = `
+/** The session row's columns (aliases s for sessions, p for pricing). */
+export const SESSION_COLUMNS = `
   s.id, s.title, s.description, s.host_name, s.host_bio, s.scheduled_time, s.duration_minutes,
   s.max_participants, s.max_questions, s.zoom_link, s.image_url, s.status, s.created_at, s.updated_at,
   p.price::float8 AS price, p.currency,
