@@ -32,7 +32,6 @@ import {
   waitlistPromotedMail,
 } from '../emails/emails-templates.ts';
 import { deliverSoon, mailDelivery, queueEmail } from '../emails/emails-service.ts';
-import { insertEmail } from '../emails/emails-repository.ts';
 import { latestReceipt, rejectPendingReceipts } from '../receipts/receipts-repository.ts';
 import { findPricing, findSession, lockSession } from '../sessions/sessions-repository.ts';
 import { sessionView } from '../sessions/sessions-view.ts';
