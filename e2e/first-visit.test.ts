@@ -108,8 +108,11 @@ describe('page frame', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-    await page.reload();
+    // Light from the first paint (the boot script), not only once React has hydrated the page.
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.waitForLoadState('networkidle');
+    await page.locator('#root:not([aria-busy])').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await screenshot(page, 'home-desktop-light');
   });

@@ -1,3 +1,5 @@
+import { THEME_STORAGE_KEY } from '@wfm/ui/theme';
+
 /**
  * The classic script the build puts in the head of index.html in place of the module entry
  * (vite.config.ts, deferAppScripts). It does two things:
@@ -15,11 +17,24 @@
  *      once hydrated (src/hooks/use-typed-before-hydration.ts);
  *    - links and GET forms work natively; any other control shows a progress cursor (index.css).
  *
+ * 3. The visitor's stored theme (packages/ui theme.ts: localStorage `theme`) goes on the document
+ *    root before the first paint: the HTML says dark, and a returning light-theme visitor would
+ *    otherwise see the page dark until React has hydrated.
+ *
  * It runs before the page's markup is parsed (a blocking script in the head, a few hundred bytes):
  * its listeners are there before anything is painted. ES5 only, as it runs before any check.
  */
 export function bootScript(entry: string, preloads: readonly string[]): string {
   return `(function () {
+  try {
+    var theme = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
+    if (theme === 'light' || theme === 'dark') {
+      var html = document.documentElement;
+      html.classList.toggle('dark', theme === 'dark');
+      html.classList.toggle('light', theme === 'light');
+      html.style.colorScheme = theme;
+    }
+  } catch (e) {}
   var entry = ${JSON.stringify(entry)};
   var preloads = ${JSON.stringify(preloads)};
   var started = false;

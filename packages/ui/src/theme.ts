@@ -57,5 +57,7 @@ export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; to
 /** Keeps the document root's class in step with the stored theme; call once at the app root. */
 export function useDocumentTheme(): void {
   const { theme } = useTheme();
-  useLayoutEffect(() => applyTheme(theme), [theme]);
+  // Storage, not `theme`: while hydrating, `theme` is the server's default, and applying it would
+  // turn a light-theme visitor's page (made light by the boot script) dark until hydration ends.
+  useLayoutEffect(() => applyTheme(readStoredTheme()), [theme]);
 }
