@@ -31,6 +31,17 @@ async function open(viewport = DESKTOP): Promise<{ ctx: BrowserContext; page: Pa
 }
 const SLOW = { timeout: 60_000 };
 
+/** Resolves once the page's websocket got the gateway's hello answer: from then on it hears every change. */
+function helloAnswered(target: Page): Promise<void> {
+  return new Promise((resolve) => {
+    target.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('{"type":"hello"')) resolve();
+      });
+    });
+  });
+}
+
 describe('author edit and delete', () => {
   it('the author edits the post and deletes their comment; another visitor sees "edited" and no Edit button', { timeout: 400_000 }, async () => {
     const author = await open();
@@ -57,6 +68,7 @@ describe('author edit and delete', () => {
     // Another visitor on a phone: the edit and its marker, no Edit or Delete.
     const other = await open(PHONE);
     await visitorIn(other.ctx);
+    const otherSocketAnswered = helloAnswered(other.page);
     await other.page.goto(`${site}/post/${id}`);
     await other.page.getByRole('heading', { level: 1, name: 'Edited idea title' }).waitFor(SLOW);
     await other.page.getByTestId('edited-marker').first().waitFor(SLOW);
@@ -64,7 +76,9 @@ describe('author edit and delete', () => {
     expect(await other.page.getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
     expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
 
-    // The author deletes their comment after the confirmation.
+    // The author deletes their comment after the confirmation, once the other page's socket is open
+    // (the next test: a change made before that).
+    await otherSocketAnswered;
     await page.getByRole('button', { name: 'Delete comment' }).click();
     await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete comment' }).click();
     await expect.poll(() => page.getByText('My own comment').count(), SLOW).toBe(0);
@@ -76,5 +90,31 @@ describe('author edit and delete', () => {
     await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete post' }).click();
     await page.waitForURL(`${site}/`, SLOW);
     await other.page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor(SLOW);
+  });
+
+  it('a page loaded before a change that its socket was not yet open for shows the change once the socket opens', { timeout: 300_000 }, async () => {
+    const token = await call<{ anon_token: string }>('POST', '/api/session').then((r) => r.anon_token);
+    await call('POST', '/api/user-profile', { username: uniqueUsername('ed_') }, token);
+    const { id } = await call<{ id: number }>('POST', '/api/posts', { type: 'Idea', title: 'Caught-up idea', body: 'Body.', author_name: 'Anonymous' }, token);
+    const comment = await call<{ id: number }>('POST', '/api/comments', { post_id: id, body: 'Soon deleted comment', author_name: 'Anonymous' }, token);
+
+    // An anonymous reader whose socket is held back (a slow phone) until the author has deleted the comment.
+    const reader = await open(PHONE);
+    await reader.ctx.addInitScript(() => localStorage.setItem('terms_accepted', 'true'));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await reader.page.routeWebSocket(/\/ws$/, async (socket) => {
+      await released;
+      socket.connectToServer();
+    });
+    const answered = helloAnswered(reader.page);
+    await reader.page.goto(`${site}/post/${id}`);
+    await reader.page.locator('#root:not([aria-busy])').getByText('Soon deleted comment').waitFor(SLOW);
+
+    await call('DELETE', `/api/comments/${comment.id}`, undefined, token);
+    release();
+    await answered;
+    await expect.poll(() => reader.page.getByText('Soon deleted comment').count(), SLOW).toBe(0);
+    await reader.page.getByText('deleted by its author', { exact: false }).first().waitFor(SLOW);
   });
 });

@@ -133,6 +133,11 @@ export class RealtimeHub {
   /** The latest hello of each socket (a standing check answered after a newer hello is dropped). */
   private readonly latestHello = new WeakMap<WebSocket, number>();
   private hellos = 0;
+  /**
+   * When this replica last broadcast a public message; its start until the first. A hello answers
+   * with the age of it, so a page loaded before a message its socket was not yet open for refetches.
+   */
+  private lastBroadcastAt = performance.now();
   /** Revocation key -> when this replica may forget it (insertion order is time order). */
   private readonly recentRevocations = new Map<string, number>();
   /** Revocation key -> until when identity's `good` answer is reused (insertion order is time order). */
@@ -200,13 +205,13 @@ export class RealtimeHub {
     const hello = ++this.hellos;
     this.latestHello.set(socket, hello);
     if (!rooms || revocation === null) {
-      this.send([socket], { type: 'hello', data: { visitor: false } });
+      this.send([socket], { type: 'hello', data: { visitor: false, last_event_age_ms: this.lastEventAge() } });
       return;
     }
     void this.standingOf(token, revocation).then((answer) => {
       if (this.latestHello.get(socket) !== hello || socket.readyState !== WebSocket.OPEN) return;
       const visitor = answer === 'good' && !this.wasRevoked(revocation) && rooms.join(socket, token);
-      this.send([socket], { type: 'hello', data: { visitor } });
+      this.send([socket], { type: 'hello', data: { visitor, last_event_age_ms: this.lastEventAge() } });
     });
   }
 
@@ -233,6 +238,10 @@ export class RealtimeHub {
       });
     this.checking.set(revocation, check);
     return check;
+  }
+
+  private lastEventAge(): number {
+    return Math.max(0, Math.ceil(performance.now() - this.lastBroadcastAt));
   }
 
   private wasRevoked(revocation: string): boolean {
@@ -262,6 +271,7 @@ export class RealtimeHub {
 
   /** Sends `{type, data}` to every open client; returns how many got it. */
   broadcast(message: RealtimeMessage): number {
+    this.lastBroadcastAt = performance.now();
     return this.send(this.alive.keys(), message);
   }
 

@@ -100,9 +100,9 @@ describe('realtime client', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
-  it('tells reconnect listeners when a connection opens after one was lost or failed, not on the first open', () => {
+  it('tells missed-message listeners when a connection opens after one was lost or failed, not on the first open', () => {
     const reconnected = vi.fn();
-    const off = client.onReconnect(reconnected);
+    const off = client.onMissedMessages(reconnected);
     client.start();
     FakeWebSocket.latest().serverOpen();
     expect(reconnected).not.toHaveBeenCalled();
@@ -123,12 +123,12 @@ describe('realtime client', () => {
     expect(reconnected).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a first connection that never opened as lost, and only logs a reconnect listener that throws', () => {
+  it('counts a first connection that never opened as lost, and only logs a missed-message listener that throws', () => {
     const reconnected = vi.fn();
-    client.onReconnect(() => {
+    client.onMissedMessages(() => {
       throw new Error('listener bug');
     });
-    client.onReconnect(reconnected);
+    client.onMissedMessages(reconnected);
     client.start();
     FakeWebSocket.latest().serverClose();
     vi.advanceTimersByTime(3000);
@@ -198,12 +198,40 @@ describe('realtime client', () => {
     expect(hellos(second)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
   });
 
-  it('sends no hello without a token and never puts the token in the URL', () => {
+  it('says an empty hello without a token and never puts the token in the URL', () => {
     client.start();
     FakeWebSocket.latest().serverOpen();
-    expect(FakeWebSocket.latest().sent).toEqual([]);
+    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '' }]);
     client.identify(TOKEN);
     expect(FakeWebSocket.latest().url).toBe(URL);
+  });
+
+  it('tells missed-message listeners when the first hello answer tells of a public message sent after the page was loaded', () => {
+    let pageAge = 4000;
+    const local = new RealtimeClient({ url: URL, logger, pageAge: () => pageAge });
+    const missed = vi.fn();
+    local.onMissedMessages(missed);
+    local.start();
+    const first = FakeWebSocket.latest();
+    first.serverOpen();
+    // The gateway's last public message went out 2 s ago; the page was loaded 4 s ago: it missed it.
+    first.serverSend({ type: 'hello', data: { visitor: false, last_event_age_ms: 2000 } });
+    expect(missed).toHaveBeenCalledTimes(1);
+    // Only the first answer counts (a later hello, after a token change, is not about the page's load).
+    first.serverSend({ type: 'hello', data: { visitor: true, last_event_age_ms: 0 } });
+    expect(missed).toHaveBeenCalledTimes(1);
+    local.stop();
+
+    // The last public message went out long before the page was loaded: nothing was missed.
+    pageAge = 4000;
+    const quiet = new RealtimeClient({ url: URL, logger, pageAge: () => pageAge });
+    const none = vi.fn();
+    quiet.onMissedMessages(none);
+    quiet.start();
+    FakeWebSocket.latest().serverOpen();
+    FakeWebSocket.latest().serverSend({ type: 'hello', data: { visitor: false, last_event_age_ms: 60_000 } });
+    expect(none).not.toHaveBeenCalled();
+    quiet.stop();
   });
 
   it('hands visitor-directed and hello messages to their listeners with typed data', () => {
@@ -213,9 +241,9 @@ describe('realtime client', () => {
     client.subscribe('hello', hello);
     client.start();
     const socket = FakeWebSocket.latest();
-    socket.serverSend({ type: 'hello', data: { visitor: true } });
+    socket.serverSend({ type: 'hello', data: { visitor: true, last_event_age_ms: 5 } });
     socket.serverSend({ type: 'booking_status', data: { booking_id: 4, reference: 'AMA4X', status: 'confirmed' } });
-    expect(hello).toHaveBeenCalledWith({ visitor: true });
+    expect(hello).toHaveBeenCalledWith({ visitor: true, last_event_age_ms: 5 });
     expect(booking).toHaveBeenCalledWith({ booking_id: 4, reference: 'AMA4X', status: 'confirmed' });
   });
 });
@@ -332,9 +360,12 @@ describe('useRealtimeEvent', () => {
     );
     const socket = FakeWebSocket.latest();
     act(() => socket.serverOpen());
-    expect(socket.sent).toEqual([]);
+    expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: '' }]);
     act(() => queryClient.setQueryData(visitorTokenQueryOptions().queryKey, TOKEN));
-    expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+    expect(hellos(socket)).toEqual([
+      { type: 'hello', anon_token: '' },
+      { type: 'hello', anon_token: TOKEN },
+    ]);
     queryClient.clear();
   });
 

@@ -9,9 +9,10 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
 /**
  * Keeps the page's websocket to /ws open (reconnecting) while mounted. Inside a QueryClientProvider
  * the socket says hello with the visitor's session token once there is one (and again when it
- * changes), so messages for this visitor only reach it too; and after every reconnect all queries
- * are invalidated — what the page shows refetches at once, the rest when next shown — because the
- * messages published while the socket was away (a rolling deploy drops every socket) never come.
+ * changes), so messages for this visitor only reach it too; and whenever messages may have been
+ * missed all queries are invalidated — what the page shows refetches at once, the rest when next
+ * shown: after every reconnect (a rolling deploy drops every socket), and when a public message was
+ * sent between the page's loading and its first socket opening (realtime.ts).
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   // No window on the server (entry-server.tsx): the socket opens in an effect, which runs in the browser only.
@@ -35,7 +36,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!queryClient) return;
-    return client.onReconnect(() => void queryClient.invalidateQueries());
+    return client.onMissedMessages(() => void queryClient.invalidateQueries());
   }, [client, queryClient]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;

@@ -33,7 +33,15 @@ type Options = {
   backoff?: Backoff;
   random?: () => number;
   logger?: Pick<Console, 'error'>;
+  /** Milliseconds since this page was loaded (performance.now: since the navigation began). */
+  pageAge?: () => number;
 };
+
+/**
+ * Slack on "the gateway's last public message came after this page was loaded": a page whose data
+ * is this close to a message refetches too (an extra read costs less than a stale page).
+ */
+const CATCH_UP_SLACK_MS = 1000;
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: REALTIME_RECONNECT_DELAY_MS, maxMs: REALTIME_RECONNECT_MAX_DELAY_MS };
 
@@ -46,9 +54,12 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
  * The browser's one websocket to the gateway. Messages are `{type, data}` parsed with the contracts;
  * listeners subscribe by type and receive that type's data. When the socket closes it reconnects
  * with exponential backoff and jitter (`reconnectDelay`) until `stop()` is called; messages sent
- * while it was away are lost, so `onReconnect` listeners run once a connection opens again (the
- * provider refetches what the page shows). With a visitor token (`identify`) every connection
- * starts with a hello, so the gateway also sends the messages meant for this visitor only.
+ * while it was away are lost, so `onMissedMessages` listeners run once a connection opens again (the
+ * provider refetches what the page shows). Every connection starts with a hello, with the visitor's
+ * token when there is one (`identify`), so the gateway also sends the messages meant for this
+ * visitor only. The first connection's hello answer says how long ago the gateway last sent a
+ * public message: when that was after the page was loaded (the page's data, perhaps rendered on the
+ * server, is older than the socket), the listeners run too.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -58,18 +69,23 @@ export class RealtimeClient {
   private readonly listeners = new Map<RealtimeType, Set<(data: never) => void>>();
   private visitorToken: string | null = null;
   private readonly statusListeners = new Set<() => void>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly missedListeners = new Set<() => void>();
   /** Failed attempts since the last open connection: the exponent of the next wait. */
   private attempt = 0;
   /** A connection was lost (or never made) since the last open one: messages may have been missed. */
   private missedMessages = false;
+  /** The page's first connection is open and its hello not yet answered (see the class comment). */
+  private awaitingFirstHello = false;
+  private firstOpen = true;
+  private readonly pageAge: () => number;
   private readonly url: string;
   private readonly backoff: Backoff;
   private readonly random: () => number;
   private readonly logger: Pick<Console, 'error'>;
 
-  constructor({ url, backoff = DEFAULT_BACKOFF, random = Math.random, logger = console }: Options) {
+  constructor({ url, backoff = DEFAULT_BACKOFF, random = Math.random, logger = console, pageAge = () => performance.now() }: Options) {
     this.url = url;
+    this.pageAge = pageAge;
     this.backoff = backoff;
     this.random = random;
     this.logger = logger;
@@ -135,13 +151,14 @@ export class RealtimeClient {
   }
 
   /**
-   * Calls `listener` each time a connection opens after one was lost or failed — not on the first
-   * open — since messages published meanwhile never arrive. Returns the unsubscribe function.
+   * Calls `listener` each time messages may have been missed: a connection opens after one was lost
+   * or failed, or the first connection's hello answer tells of a public message sent after the page
+   * was loaded. Returns the unsubscribe function.
    */
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
+  onMissedMessages(listener: () => void): () => void {
+    this.missedListeners.add(listener);
     return () => {
-      this.reconnectListeners.delete(listener);
+      this.missedListeners.delete(listener);
     };
   }
 
@@ -162,11 +179,13 @@ export class RealtimeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.attempt = 0;
-      if (this.visitorToken) this.sendHello(this.visitorToken);
+      this.awaitingFirstHello = this.firstOpen && !this.missedMessages;
+      this.firstOpen = false;
+      this.sendHello(this.visitorToken ?? '');
       this.setStatus('open');
       if (this.missedMessages) {
         this.missedMessages = false;
-        this.notify(this.reconnectListeners, 'reconnect');
+        this.notify(this.missedListeners, 'missed-messages');
       }
     };
     socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
@@ -224,6 +243,10 @@ export class RealtimeClient {
     } catch (error) {
       this.logger.error('Realtime message could not be parsed', error);
       return;
+    }
+    if (message.type === 'hello' && this.awaitingFirstHello) {
+      this.awaitingFirstHello = false;
+      if (message.data.last_event_age_ms < this.pageAge() + CATCH_UP_SLACK_MS) this.notify(this.missedListeners, 'missed-messages');
     }
     for (const listener of this.listeners.get(message.type) ?? []) {
       try {

@@ -71,8 +71,11 @@ export const realtimeMap: Partial<Record<EventSubject, PublicMessageType>> = {
 /**
  * The gateway's answer to a client's hello: `visitor` is true when the token was one identity issued
  * and the socket now also gets the messages for that visitor, false when it stays a public socket.
+ * `last_event_age_ms` is how long ago this gateway replica last sent a public message (or started):
+ * a page loaded more recently than that missed nothing before its socket opened, an older one
+ * refetches what it shows (web/src/lib/realtime.ts). An age, not a time: no clocks are compared.
  */
-export const HelloResult = z.object({ visitor: z.boolean() });
+export const HelloResult = z.object({ visitor: z.boolean(), last_event_age_ms: z.number().int().nonnegative() });
 export type HelloResult = z.infer<typeof HelloResult>;
 
 /** Data of every message type a browser may receive over /ws: public, visitor-directed and hello. */
