@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './lib/browser.ts';
 import { useBrowser } from './lib/browser-session.ts';
+import WebSocket from 'ws';
 import { apiCall } from './lib/api.ts';
 import { uniqueUsername } from '@wfm/service-kit/testing-names';
 
@@ -31,15 +32,37 @@ async function open(viewport = DESKTOP): Promise<{ ctx: BrowserContext; page: Pa
 }
 const SLOW = { timeout: 60_000 };
 
-/** Resolves once the page's websocket got the gateway's hello answer: from then on it hears every change. */
-function helloAnswered(target: Page): Promise<void> {
+/** Resolves with the page's first hello answer: from then on its socket hears every change. */
+function helloAnswered(target: Page): Promise<{ visitor: boolean; missed: boolean }> {
   return new Promise((resolve) => {
     target.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
-        if (String(payload).startsWith('{"type":"hello"')) resolve();
+        const message = JSON.parse(String(payload)) as { type: string; data: { visitor: boolean; missed: boolean } };
+        if (message.type === 'hello') resolve(message.data);
       });
     });
   });
+}
+
+/** Waits until the gateway can replay the last `ms` of public messages (a replica younger than that cannot). */
+async function replayableFor(ms: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        new Promise<boolean>((resolve, reject) => {
+          const ws = new WebSocket(`${site.replace('http', 'ws')}/ws`);
+          ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: ms })));
+          ws.on('message', (raw) => {
+            const message = JSON.parse(String(raw)) as { type: string; data: { missed: boolean } };
+            if (message.type !== 'hello') return;
+            ws.close();
+            resolve(!message.data.missed);
+          });
+          ws.on('error', reject);
+        }),
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toBe(true);
 }
 
 describe('author edit and delete', () => {
@@ -93,6 +116,8 @@ describe('author edit and delete', () => {
   });
 
   it('a page loaded before a change that its socket was not yet open for shows the change once the socket opens', { timeout: 300_000 }, async () => {
+    // What this test is about is the replay, not a replica too young to have one (which refetches).
+    await replayableFor(15_000);
     const token = await call<{ anon_token: string }>('POST', '/api/session').then((r) => r.anon_token);
     await call('POST', '/api/user-profile', { username: uniqueUsername('ed_') }, token);
     const { id } = await call<{ id: number }>('POST', '/api/posts', { type: 'Idea', title: 'Caught-up idea', body: 'Body.', author_name: 'Anonymous' }, token);
@@ -113,7 +138,7 @@ describe('author edit and delete', () => {
 
     await call('DELETE', `/api/comments/${comment.id}`, undefined, token);
     release();
-    await answered;
+    expect(await answered).toMatchObject({ missed: false });
     await expect.poll(() => reader.page.getByText('Soon deleted comment').count(), SLOW).toBe(0);
     await reader.page.getByText('deleted by its author', { exact: false }).first().waitFor(SLOW);
   });

@@ -17,6 +17,7 @@ import {
 import { VISITOR_REVOKED_SUBJECT, type BusEvent, type EventBus } from '@wfm/service-kit';
 import type { CacheInvalidation } from './read-cache/invalidation.ts';
 import type { ReadCache } from './read-cache/read-cache.ts';
+import { RecentBroadcasts } from './recent-broadcasts.ts';
 import { VisitorRooms } from './visitor-rooms.ts';
 
 export interface RealtimeHubOptions {
@@ -133,11 +134,11 @@ export class RealtimeHub {
   /** The latest hello of each socket (a standing check answered after a newer hello is dropped). */
   private readonly latestHello = new WeakMap<WebSocket, number>();
   private hellos = 0;
-  /**
-   * When this replica last broadcast a public message; its start until the first. A hello answers
-   * with the age of it, so a page loaded before a message its socket was not yet open for refetches.
-   */
-  private lastBroadcastAt = performance.now();
+  /** What a socket opening after its page was loaded asks for in its hello (replay_ms). */
+  private readonly recent = new RecentBroadcasts();
+  private readonly openedAt = new WeakMap<WebSocket, number>();
+  /** Sockets that were replayed to: one replay per socket, so hellos cannot be used to amplify traffic. */
+  private readonly replayed = new WeakSet<WebSocket>();
   /** Revocation key -> when this replica may forget it (insertion order is time order). */
   private readonly recentRevocations = new Map<string, number>();
   /** Revocation key -> until when identity's `good` answer is reused (insertion order is time order). */
@@ -164,7 +165,7 @@ export class RealtimeHub {
     // The only client message is hello (its size is capped by maxPayload); anything else is ignored.
     this.onMessage = function (raw, isBinary) {
       const message = clientMessageOf(raw, isBinary);
-      if (message?.type === 'hello') hub.hello(this, message.anon_token);
+      if (message?.type === 'hello') hub.hello(this, message.anon_token, message.replay_ms);
     };
     // A broken connection (reset, invalid frame): ws closes it; the close listener forgets it.
     this.onError = function (err) {
@@ -187,6 +188,7 @@ export class RealtimeHub {
   add(socket: WebSocket, upgrade?: IncomingMessage): void {
     releaseUpgrade(socket, upgrade, this.onError);
     this.alive.set(socket, true);
+    this.openedAt.set(socket, performance.now());
     socket.on('pong', this.onPong);
     socket.on('close', this.onClose);
     socket.on('message', this.onMessage);
@@ -196,22 +198,25 @@ export class RealtimeHub {
    * Joins the socket to the room of the token's visitor (leaving its previous one at once) and tells
    * the client whether it is now a visitor socket. A token identity did not issue, or one it revoked
    * (asked of identity; or heard of on the bus while asking), leaves it a public socket: the answer
-   * is `visitor: false`, as for any bad token. Only the socket's latest hello is answered.
+   * is `visitor: false`, as for any bad token. Only the socket's latest hello is answered. With
+   * `replayMs` the socket is first sent the public messages of that many milliseconds before it
+   * opened; `missed` in the answer says some of them were no longer at hand.
    */
-  private hello(socket: WebSocket, token: string): void {
+  private hello(socket: WebSocket, token: string, replayMs: number | undefined): void {
+    const missed = replayMs === undefined ? false : this.replay(socket, replayMs);
     const rooms = this.rooms;
     const revocation = rooms?.revocationOf(token) ?? null;
     rooms?.leave(socket);
     const hello = ++this.hellos;
     this.latestHello.set(socket, hello);
     if (!rooms || revocation === null) {
-      this.send([socket], { type: 'hello', data: { visitor: false, last_event_age_ms: this.lastEventAge() } });
+      this.send([socket], { type: 'hello', data: { visitor: false, missed } });
       return;
     }
     void this.standingOf(token, revocation).then((answer) => {
       if (this.latestHello.get(socket) !== hello || socket.readyState !== WebSocket.OPEN) return;
       const visitor = answer === 'good' && !this.wasRevoked(revocation) && rooms.join(socket, token);
-      this.send([socket], { type: 'hello', data: { visitor, last_event_age_ms: this.lastEventAge() } });
+      this.send([socket], { type: 'hello', data: { visitor, missed } });
     });
   }
 
@@ -240,8 +245,14 @@ export class RealtimeHub {
     return check;
   }
 
-  private lastEventAge(): number {
-    return Math.max(0, Math.ceil(performance.now() - this.lastBroadcastAt));
+  /** Sends the socket the broadcasts of `replayMs` before it opened; true when some were no longer at hand. */
+  private replay(socket: WebSocket, replayMs: number): boolean {
+    if (this.replayed.has(socket)) return false;
+    this.replayed.add(socket);
+    const frames = this.recent.since(replayMs, this.openedAt.get(socket) ?? performance.now());
+    if (!frames) return true;
+    for (const frame of frames) this.sendFrame([socket], frame);
+    return false;
   }
 
   private wasRevoked(revocation: string): boolean {
@@ -271,8 +282,9 @@ export class RealtimeHub {
 
   /** Sends `{type, data}` to every open client; returns how many got it. */
   broadcast(message: RealtimeMessage): number {
-    this.lastBroadcastAt = performance.now();
-    return this.send(this.alive.keys(), message);
+    const frame = textFrameBytes(encodeFrame(message));
+    this.recent.add(frame);
+    return this.sendFrame(this.alive.keys(), frame);
   }
 
   /** Sends `{type, data}` to the sockets of the visitor that service `schema` calls `address`. */
@@ -287,10 +299,13 @@ export class RealtimeHub {
    * of being buffered for without bound; it reconnects and refetches like after any drop.
    */
   private send(sockets: Iterable<WebSocket>, message: RealtimeMessage): number {
+    return this.sendFrame(sockets, textFrameBytes(encodeFrame(message)));
+  }
+
+  private sendFrame(sockets: Iterable<WebSocket>, frame: Buffer): number {
     // The whole frame is built once and written as it is to each connection: per socket one write
     // and nothing else (ws's own send builds a header and two writes per socket). Safe because ws
     // queues nothing of its own here: no compression, no Blob sends, and a write is a whole frame.
-    const frame = textFrameBytes(encodeFrame(message));
     const { maxBufferedBytes } = this.opts;
     let sent = 0;
     let dropped = 0;

@@ -139,23 +139,40 @@ async function publicSentinel(bus: EventBus, clients: Client[]): Promise<void> {
 }
 
 describe('visitor rooms on the in-process bus', () => {
-  it('answers every hello with how long ago this replica last sent a public message, counting from its start', async () => {
+  it('replays to a socket that asks the public messages broadcast in that window before it opened, once, and says when it cannot', async () => {
     const gateway = await listeningGateway();
-    const client = await Client.open(gateway.wsUrl);
-    const ageOf = async () => {
-      const answer = await client.hello('');
-      if (answer.type !== 'hello') throw new Error('not a hello answer');
-      return answer.data.last_event_age_ms;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const watcher = await Client.open(gateway.wsUrl);
+    const member = (username: string) => (msg: Message) => msg.type === 'member_joined' && msg.data.username === username;
+    const publishMember = async (username: string) => {
+      await gateway.bus.publish('identity.profile.created', { username, created_at: Date.now() }, { msgId: randomUUID() });
+      await watcher.next(member(username));
     };
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // Nothing sent since the replica started: the age counts from its start (a page loaded before it is stale).
-    const quiet = await ageOf();
-    expect(quiet).toBeGreaterThanOrEqual(1500);
-    await publicSentinel(gateway.bus, [client]);
-    const fresh = await ageOf();
-    expect(fresh).toBeLessThan(1500);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await ageOf()).toBeGreaterThanOrEqual(fresh + 300);
+    await sleep(1200);
+    await publishMember('long_ago');
+    await sleep(1200);
+    await publishMember('lately_1');
+    await publishMember('lately_2');
+
+    // A page loaded a second ago: it gets what came since, in order, then the answer; nothing older.
+    const late = await Client.open(gateway.wsUrl);
+    late.ws.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 1000 }));
+    const answer = await late.next((msg) => msg.type === 'hello');
+    expect(answer.data).toEqual({ visitor: false, missed: false });
+    const names = () => late.received.flatMap((msg) => (msg.type === 'member_joined' ? [msg.data.username] : []));
+    expect(names()).toEqual(['lately_1', 'lately_2']);
+    // A broadcast after it opened comes once, live; asking again replays nothing.
+    await publishMember('after_open');
+    await late.next(member('after_open'));
+    late.ws.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 1000 }));
+    await late.next((msg) => msg.type === 'hello' && late.received.indexOf(msg) > late.received.indexOf(answer));
+    expect(names()).toEqual(['lately_1', 'lately_2', 'after_open']);
+
+    // A page older than the replica: those messages may have gone to another replica, or before it started.
+    const older = await Client.open(gateway.wsUrl);
+    older.ws.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 60_000 }));
+    expect((await older.next((msg) => msg.type === 'hello')).data).toEqual({ visitor: false, missed: true });
+    expect(older.types()).toEqual(['hello']);
   });
 
   it("pushes a visitor-directed event only to that visitor's sockets; public messages still reach everyone", async () => {
@@ -166,13 +183,13 @@ describe('visitor rooms on the in-process bus', () => {
       Array.from({ length: 5 }, () => Client.open(gateway.wsUrl)),
     ) as [Client, Client, Client, Client, Client];
 
-    expect((await a1.hello(tokenA)).data).toEqual({ visitor: true, last_event_age_ms: expect.any(Number) });
-    expect((await a2.hello(tokenA)).data).toEqual({ visitor: true, last_event_age_ms: expect.any(Number) });
-    expect((await b.hello(tokenB)).data).toEqual({ visitor: true, last_event_age_ms: expect.any(Number) });
+    expect((await a1.hello(tokenA)).data).toEqual({ visitor: true, missed: false });
+    expect((await a2.hello(tokenA)).data).toEqual({ visitor: true, missed: false });
+    expect((await b.hello(tokenB)).data).toEqual({ visitor: true, missed: false });
     // Right shape, tag made with another secret: not a visitor identity issued.
     expect((await forged.hello(issueVisitorToken('another-secret-0123456789abcdef0123456789')))).toEqual({
       type: 'hello',
-      data: { visitor: false, last_event_age_ms: expect.any(Number) },
+      data: { visitor: false, missed: false },
     });
 
     const event = bookingStatusFor(tokenA, 41);
@@ -192,7 +209,7 @@ describe('visitor rooms on the in-process bus', () => {
     const [id] = token.split('.') as [string];
     const client = await Client.open(gateway.wsUrl);
     for (const bad of [`${id}.AAAAAAAAAAAAAAAAAAAAAA`, 'not-a-token', '', `${token}x`]) {
-      expect((await client.hello(bad)).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+      expect((await client.hello(bad)).data).toEqual({ visitor: false, missed: false });
     }
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 42), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, [client]);
@@ -217,14 +234,14 @@ describe('visitor rooms on the in-process bus', () => {
     const tokenB = issueVisitorToken(SECRET);
     const client = await Client.open(gateway.wsUrl);
     await client.hello(tokenA);
-    expect((await client.hello(tokenB)).data).toEqual({ visitor: true, last_event_age_ms: expect.any(Number) });
+    expect((await client.hello(tokenB)).data).toEqual({ visitor: true, missed: false });
 
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(tokenA, 1), { msgId: randomUUID() });
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(tokenB, 2), { msgId: randomUUID() });
     await client.next(isBooking(2));
     expect(client.received.some(isBooking(1))).toBe(false);
 
-    expect((await client.hello('forged.token')).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+    expect((await client.hello('forged.token')).data).toEqual({ visitor: false, missed: false });
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(tokenB, 3), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, [client]);
     expect(client.received.some(isBooking(3))).toBe(false);
@@ -261,7 +278,7 @@ describe('visitor rooms on the in-process bus', () => {
     const gateway = await listeningGateway({ visitorSecret: undefined });
     const token = issueVisitorToken(SECRET);
     const client = await Client.open(gateway.wsUrl);
-    expect((await client.hello(token)).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+    expect((await client.hello(token)).data).toEqual({ visitor: false, missed: false });
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 8), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, [client]);
     expect(client.types()).not.toContain('booking_status');
@@ -304,7 +321,7 @@ describe('revoked visitor tokens', () => {
     for (const token of revoked) services.revokedTokens.add(token);
     const clients = await Promise.all(revoked.map(() => Client.open(gateway.wsUrl)));
     const answers = await Promise.all(clients.map((client, i) => client.hello(revoked[i]!)));
-    expect(answers).toEqual(Array(10).fill({ type: 'hello', data: { visitor: false, last_event_age_ms: expect.any(Number) } }));
+    expect(answers).toEqual(Array(10).fill({ type: 'hello', data: { visitor: false, missed: false } }));
     for (const [i, token] of revoked.entries()) await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 300 + i), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, clients);
     for (const client of clients) expect(client.types()).not.toContain('booking_status');
@@ -326,7 +343,7 @@ describe('revoked visitor tokens', () => {
     await b.next(isBooking(51));
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     const again = await Client.open(gateway.wsUrl);
-    expect((await again.hello(token)).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+    expect((await again.hello(token)).data).toEqual({ visitor: false, missed: false });
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 52), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, [again]);
     expect(again.types()).not.toContain('booking_status');
@@ -344,7 +361,7 @@ describe('revoked visitor tokens', () => {
     await publishRevocation(gateway.bus, token);
     await publicSentinel(gateway.bus, [client]);
     release();
-    expect((await answer).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+    expect((await answer).data).toEqual({ visitor: false, missed: false });
     await gateway.bus.publish('ama.visitor.notify', bookingStatusFor(token, 61), { msgId: randomUUID() });
     await publicSentinel(gateway.bus, [client]);
     expect(client.types()).not.toContain('booking_status');
@@ -357,7 +374,7 @@ describe('revoked visitor tokens', () => {
     const before = services.standingLookups;
     const answers = await Promise.all(clients.map((client) => client.hello(token)));
     for (const client of clients.slice(0, 5)) answers.push(await client.hello(token));
-    expect(answers.map((a) => a.data)).toEqual(Array(25).fill({ visitor: true, last_event_age_ms: expect.any(Number) }));
+    expect(answers.map((a) => a.data)).toEqual(Array(25).fill({ visitor: true, missed: false }));
     expect(services.standingLookups - before).toBe(1);
   });
 
@@ -366,7 +383,7 @@ describe('revoked visitor tokens', () => {
     const gateway = await listeningGateway({ serviceUrls: down });
     const token = issueVisitorToken(SECRET);
     const client = await Client.open(gateway.wsUrl);
-    expect((await client.hello(token)).data).toEqual({ visitor: false, last_event_age_ms: expect.any(Number) });
+    expect((await client.hello(token)).data).toEqual({ visitor: false, missed: false });
     expect(client.ws.readyState).toBe(WebSocket.OPEN);
   });
 

@@ -43,7 +43,7 @@ describe('realtime client', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     logger.error.mockReset();
-    client = new RealtimeClient({ url: URL, logger });
+    client = new RealtimeClient({ url: URL, logger, pageAge: () => 500 });
   });
   afterEach(() => client.stop());
 
@@ -178,7 +178,8 @@ describe('realtime client', () => {
     const first = FakeWebSocket.latest();
     expect(first.sent).toEqual([]);
     first.serverOpen();
-    expect(hellos(first)).toEqual([{ type: 'hello', anon_token: TOKEN }]);
+    // The page's first connection asks for what was broadcast since the page was loaded (and 2 s more).
+    expect(hellos(first)).toEqual([{ type: 'hello', anon_token: TOKEN, replay_ms: 2500 }]);
     client.identify(TOKEN);
     expect(first.sent).toHaveLength(1);
 
@@ -201,37 +202,52 @@ describe('realtime client', () => {
   it('says an empty hello without a token and never puts the token in the URL', () => {
     client.start();
     FakeWebSocket.latest().serverOpen();
-    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '' }]);
+    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '', replay_ms: 2500 }]);
     client.identify(TOKEN);
     expect(FakeWebSocket.latest().url).toBe(URL);
   });
 
-  it('tells missed-message listeners when the first hello answer tells of a public message sent after the page was loaded', () => {
-    let pageAge = 4000;
-    const local = new RealtimeClient({ url: URL, logger, pageAge: () => pageAge });
+  it('tells missed-message listeners when the gateway could not replay all the first connection asked for', () => {
     const missed = vi.fn();
-    local.onMissedMessages(missed);
-    local.start();
+    client.onMissedMessages(missed);
+    client.start();
     const first = FakeWebSocket.latest();
     first.serverOpen();
-    // The gateway's last public message went out 2 s ago; the page was loaded 4 s ago: it missed it.
-    first.serverSend({ type: 'hello', data: { visitor: false, last_event_age_ms: 2000 } });
+    first.serverSend({ type: 'hello', data: { visitor: false, missed: true } });
     expect(missed).toHaveBeenCalledTimes(1);
-    // Only the first answer counts (a later hello, after a token change, is not about the page's load).
-    first.serverSend({ type: 'hello', data: { visitor: true, last_event_age_ms: 0 } });
+    // Only the answer to the replay counts (a later hello, after a token change, asked for none).
+    first.serverSend({ type: 'hello', data: { visitor: true, missed: true } });
     expect(missed).toHaveBeenCalledTimes(1);
-    local.stop();
+    client.stop();
 
-    // The last public message went out long before the page was loaded: nothing was missed.
-    pageAge = 4000;
-    const quiet = new RealtimeClient({ url: URL, logger, pageAge: () => pageAge });
+    const whole = new RealtimeClient({ url: URL, logger, pageAge: () => 500 });
     const none = vi.fn();
-    quiet.onMissedMessages(none);
-    quiet.start();
+    whole.onMissedMessages(none);
+    whole.start();
     FakeWebSocket.latest().serverOpen();
-    FakeWebSocket.latest().serverSend({ type: 'hello', data: { visitor: false, last_event_age_ms: 60_000 } });
+    FakeWebSocket.latest().serverSend({ type: 'hello', data: { visitor: false, missed: false } });
     expect(none).not.toHaveBeenCalled();
-    quiet.stop();
+    whole.stop();
+  });
+
+  it('asks for a replay only on the first connection, capped, and not when that connection failed first', () => {
+    const old = new RealtimeClient({ url: URL, logger, pageAge: () => 10 * 3_600_000 });
+    old.start();
+    FakeWebSocket.latest().serverOpen();
+    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '', replay_ms: 3_600_000 }]);
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(3000);
+    FakeWebSocket.latest().serverOpen();
+    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '' }]);
+    old.stop();
+
+    const failing = new RealtimeClient({ url: URL, logger, pageAge: () => 500 });
+    failing.start();
+    FakeWebSocket.latest().serverClose();
+    vi.advanceTimersByTime(3000);
+    FakeWebSocket.latest().serverOpen();
+    expect(hellos(FakeWebSocket.latest())).toEqual([{ type: 'hello', anon_token: '' }]);
+    failing.stop();
   });
 
   it('hands visitor-directed and hello messages to their listeners with typed data', () => {
@@ -241,9 +257,9 @@ describe('realtime client', () => {
     client.subscribe('hello', hello);
     client.start();
     const socket = FakeWebSocket.latest();
-    socket.serverSend({ type: 'hello', data: { visitor: true, last_event_age_ms: 5 } });
+    socket.serverSend({ type: 'hello', data: { visitor: true, missed: false } });
     socket.serverSend({ type: 'booking_status', data: { booking_id: 4, reference: 'AMA4X', status: 'confirmed' } });
-    expect(hello).toHaveBeenCalledWith({ visitor: true, last_event_age_ms: 5 });
+    expect(hello).toHaveBeenCalledWith({ visitor: true, missed: false });
     expect(booking).toHaveBeenCalledWith({ booking_id: 4, reference: 'AMA4X', status: 'confirmed' });
   });
 });
@@ -360,10 +376,10 @@ describe('useRealtimeEvent', () => {
     );
     const socket = FakeWebSocket.latest();
     act(() => socket.serverOpen());
-    expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: '' }]);
+    expect(hellos(socket)).toEqual([{ type: 'hello', anon_token: '', replay_ms: expect.any(Number) }]);
     act(() => queryClient.setQueryData(visitorTokenQueryOptions().queryKey, TOKEN));
     expect(hellos(socket)).toEqual([
-      { type: 'hello', anon_token: '' },
+      { type: 'hello', anon_token: '', replay_ms: expect.any(Number) },
       { type: 'hello', anon_token: TOKEN },
     ]);
     queryClient.clear();

@@ -1,4 +1,5 @@
 import type { RealtimeClientMessage, RealtimeData, RealtimeMessage, RealtimeType } from '@wfm/contracts/shared/realtime';
+import { REALTIME_REPLAY_MAX_MS } from '@wfm/contracts/shared/realtime-limits';
 import { REALTIME_RECONNECT_DELAY_MS, REALTIME_RECONNECT_MAX_DELAY_MS } from '../config/constants.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -38,10 +39,11 @@ type Options = {
 };
 
 /**
- * Slack on "the gateway's last public message came after this page was loaded": a page whose data
- * is this close to a message refetches too (an extra read costs less than a stale page).
+ * Added to the page's age in the replay a first socket asks for: the hello takes a while to reach
+ * the gateway (a phone's network), and another replica may have broadcast a moment earlier. A
+ * replayed message the page already shows changes nothing (comments are appended by id, counts set).
  */
-const CATCH_UP_SLACK_MS = 1000;
+const REPLAY_SLACK_MS = 2000;
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: REALTIME_RECONNECT_DELAY_MS, maxMs: REALTIME_RECONNECT_MAX_DELAY_MS };
 
@@ -57,9 +59,9 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
  * while it was away are lost, so `onMissedMessages` listeners run once a connection opens again (the
  * provider refetches what the page shows). Every connection starts with a hello, with the visitor's
  * token when there is one (`identify`), so the gateway also sends the messages meant for this
- * visitor only. The first connection's hello answer says how long ago the gateway last sent a
- * public message: when that was after the page was loaded (the page's data, perhaps rendered on the
- * server, is older than the socket), the listeners run too.
+ * visitor only. The page's first connection asks in its hello for the public messages broadcast
+ * since the page was loaded (its data, perhaps rendered on the server, is older than the socket);
+ * when the gateway no longer has them all, the listeners run too.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -74,8 +76,8 @@ export class RealtimeClient {
   private attempt = 0;
   /** A connection was lost (or never made) since the last open one: messages may have been missed. */
   private missedMessages = false;
-  /** The page's first connection is open and its hello not yet answered (see the class comment). */
-  private awaitingFirstHello = false;
+  /** The page's first connection asked for a replay whose answer has not come (see the class comment). */
+  private awaitingReplay = false;
   private firstOpen = true;
   private readonly pageAge: () => number;
   private readonly url: string;
@@ -136,10 +138,11 @@ export class RealtimeClient {
     this.sendHello(token ?? '');
   }
 
-  private sendHello(token: string): void {
+  private sendHello(token: string, replayMs?: number): void {
     const socket = this.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
     const hello: RealtimeClientMessage = { type: 'hello', anon_token: token };
+    if (replayMs !== undefined) hello.replay_ms = Math.min(replayMs, REALTIME_REPLAY_MAX_MS);
     socket.send(JSON.stringify(hello));
   }
 
@@ -179,9 +182,10 @@ export class RealtimeClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.attempt = 0;
-      this.awaitingFirstHello = this.firstOpen && !this.missedMessages;
+      // A first connection that failed is caught up by the reconnect below, not by a replay.
+      this.awaitingReplay = this.firstOpen && !this.missedMessages;
       this.firstOpen = false;
-      this.sendHello(this.visitorToken ?? '');
+      this.sendHello(this.visitorToken ?? '', this.awaitingReplay ? Math.ceil(this.pageAge()) + REPLAY_SLACK_MS : undefined);
       this.setStatus('open');
       if (this.missedMessages) {
         this.missedMessages = false;
@@ -244,9 +248,9 @@ export class RealtimeClient {
       this.logger.error('Realtime message could not be parsed', error);
       return;
     }
-    if (message.type === 'hello' && this.awaitingFirstHello) {
-      this.awaitingFirstHello = false;
-      if (message.data.last_event_age_ms < this.pageAge() + CATCH_UP_SLACK_MS) this.notify(this.missedListeners, 'missed-messages');
+    if (message.type === 'hello' && this.awaitingReplay) {
+      this.awaitingReplay = false;
+      if (message.data.missed) this.notify(this.missedListeners, 'missed-messages');
     }
     for (const listener of this.listeners.get(message.type) ?? []) {
       try {

@@ -8,6 +8,9 @@ import { JobSubmittedEvent } from '../jobs/events.ts';
 import { BookingChangedEvent, MentorChangedEvent, QuestionChangedEvent, ReceiptChangedEvent, SessionChangedEvent } from '../ama/events.ts';
 import { visitorMessageSchemas } from './visitor-realtime.ts';
 import { PollVotedEvent } from '../catalog/events.ts';
+import { REALTIME_REPLAY_MAX_MS } from './realtime-limits.ts';
+
+export { REALTIME_REPLAY_MAX_MS };
 
 /** Data of each message type the gateway pushes to every browser. */
 export const publicMessageSchemas = {
@@ -71,11 +74,10 @@ export const realtimeMap: Partial<Record<EventSubject, PublicMessageType>> = {
 /**
  * The gateway's answer to a client's hello: `visitor` is true when the token was one identity issued
  * and the socket now also gets the messages for that visitor, false when it stays a public socket.
- * `last_event_age_ms` is how long ago this gateway replica last sent a public message (or started):
- * a page loaded more recently than that missed nothing before its socket opened, an older one
- * refetches what it shows (web/src/lib/realtime.ts). An age, not a time: no clocks are compared.
+ * `missed` is true when the hello asked for a replay (`replay_ms`) the replica could not make whole
+ * (some of those messages are no longer kept, or came before it started): the page refetches.
  */
-export const HelloResult = z.object({ visitor: z.boolean(), last_event_age_ms: z.number().int().nonnegative() });
+export const HelloResult = z.object({ visitor: z.boolean(), missed: z.boolean() });
 export type HelloResult = z.infer<typeof HelloResult>;
 
 /** Data of every message type a browser may receive over /ws: public, visitor-directed and hello. */
@@ -105,9 +107,16 @@ export const REALTIME_CLIENT_MAX_BYTES = 1024;
 
 /**
  * Browser-to-gateway messages. `hello` identifies the socket's visitor with their token (sent in a
- * message, never in the URL, so it does not land in access logs); the gateway answers `hello`.
+ * message, never in the URL, so it does not land in access logs; empty for none); the gateway
+ * answers `hello`. `replay_ms` asks, once per socket, for the public messages broadcast that many
+ * milliseconds before the socket opened: a page's first socket asks for those since the page was
+ * loaded, which its data (perhaps rendered on the server) may not show.
  */
 export const RealtimeClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), anon_token: z.string().max(256) }),
+  z.object({
+    type: z.literal('hello'),
+    anon_token: z.string().max(256),
+    replay_ms: z.number().int().nonnegative().max(REALTIME_REPLAY_MAX_MS).optional(),
+  }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
