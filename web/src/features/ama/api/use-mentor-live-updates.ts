@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MentorThread } from '@wfm/contracts/ama/mentors';
+import { refetchIfInFlight } from '../../../lib/live-query-data.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { amaKeys } from './ama-keys.ts';
 import { appendThreadMessage } from './mentors.ts';
@@ -24,6 +25,7 @@ export function useMentorLiveUpdates(): void {
   });
   useRealtimeEvent('mentor_message', ({ request_id, message }) => {
     queryClient.setQueryData<MentorThread>(amaKeys.mentorThread(request_id), (thread) => appendThreadMessage(thread, message));
+    refetchIfInFlight(queryClient, amaKeys.mentorThread(request_id));
     void queryClient.invalidateQueries({ queryKey: amaKeys.myMentorRequests() });
   });
 }

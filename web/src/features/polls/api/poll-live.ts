@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PollDetail, PollSummary } from '@wfm/contracts/catalog/polls';
 import type { RealtimeData } from '@wfm/contracts/shared/realtime';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
+import { refetchIfInFlight } from '../../../lib/live-query-data.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 
 type Tallies = RealtimeData<'poll_updated'>;
@@ -31,6 +32,8 @@ export function useLivePollTallies() {
     queryClient.setQueriesData<PollSummary[]>({ queryKey: catalogKeys.polls.lists() }, (polls) =>
       polls?.map((poll) => withTallies(poll, tallies)),
     );
+    refetchIfInFlight(queryClient, catalogKeys.polls.detail(tallies.poll_id));
+    refetchIfInFlight(queryClient, catalogKeys.polls.lists());
     void queryClient.invalidateQueries({ queryKey: catalogKeys.polls.stats() });
   });
 }

@@ -11,6 +11,7 @@ import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { postKeys } from '../../../lib/post-keys.ts';
+import { refetchIfInFlight } from '../../../lib/live-query-data.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useCanAcceptAnswer, useSetAcceptedAnswer } from '../api/accepted-answer.ts';
@@ -255,11 +256,15 @@ function useLivePost(id: number) {
   const queryClient = useQueryClient();
   useRealtimeEvent('new_comment', (data) => {
     const comment = Comment.safeParse(data);
-    if (comment.success && comment.data.post_id === id) appendCachedComment(queryClient, comment.data);
+    if (!comment.success || comment.data.post_id !== id) return;
+    appendCachedComment(queryClient, comment.data);
+    refetchIfInFlight(queryClient, postKeys.detail(id));
   });
   useRealtimeEvent('upvote', (data) => {
     const upvote = PostUpvotedEvent.safeParse(data);
-    if (upvote.success && upvote.data.post_id === id) setCachedUpvotes(queryClient, id, upvote.data.upvotes);
+    if (!upvote.success || upvote.data.post_id !== id) return;
+    setCachedUpvotes(queryClient, id, upvote.data.upvotes);
+    refetchIfInFlight(queryClient, postKeys.detail(id));
   });
   useRealtimeEvent('post_updated', (data) => {
     if (data && typeof data === 'object' && 'id' in data && data.id === id) {
