@@ -44,12 +44,8 @@ const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
   home: 158,
   newPost: 168,
   post: 161,
-  tools: 164,
-  templates: 164,
-  polls: 164,
   ama: 177,
   amaSession: 170,
-  jobs: 163,
   yourData: 167,
 };
 
