@@ -46,7 +46,6 @@ const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
   post: 161,
   ama: 177,
   amaSession: 170,
-  yourData: 167,
 };
 
 /** The page module of each route: paths.ts's key in kebab case under src/routes (router.tsx). */
