@@ -41,7 +41,6 @@ const JS_TARGET_KB = 150;
  * dialogs, Radix Dialog and its layers (about 11 KB); with tabs, @wfm/ui's own tabs (about 1 KB; Radix Tabs and its roving focus were about 10 KB).
  */
 const JS_BUDGET_KB: Partial<Record<keyof typeof paths | 'notFound', number>> = {
-  home: 158,
   newPost: 168,
   post: 161,
   ama: 177,
