@@ -1,12 +1,15 @@
 import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama/api';
 import { toast } from '@wfm/ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useOccupancy } from '../api/get-occupancy.ts';
 import { AMA_PAGE_TOASTS } from '../messages.ts';
 import { isSessionFull, sessionStatusAt } from '../utils/session-display.ts';
-import { BookingDialog } from './booking-dialog.tsx';
-import { ConfirmationDialog } from './confirmation-dialog.tsx';
-import { WaitlistDialog } from './waitlist-dialog.tsx';
+
+/** Each dialog is fetched when the visitor first asks for it (Book, Join waitlist), not with the page. */
+const BookingDialog = lazyDialog(async () => (await import('./booking-dialog.tsx')).BookingDialog);
+const WaitlistDialog = lazyDialog(async () => (await import('./waitlist-dialog.tsx')).WaitlistDialog);
+const ConfirmationDialog = lazy(async () => ({ default: (await import('./confirmation-dialog.tsx')).ConfirmationDialog }));
 
 type Step =
   | { kind: 'idle' }
@@ -52,7 +55,9 @@ export function useBookingFlow(session: AmaSession): BookingFlow {
         onBooked={(booking, method) => setStep({ kind: 'confirmation', booking, method })}
       />
       {step.kind === 'confirmation' && (
-        <ConfirmationDialog session={session} booking={step.booking} method={step.method} onClose={close} />
+        <Suspense fallback={null}>
+          <ConfirmationDialog session={session} booking={step.booking} method={step.method} onClose={close} />
+        </Suspense>
       )}
       <WaitlistDialog session={session} open={step.kind === 'waitlist'} onOpenChange={(open) => !open && close()} />
     </>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { serverMessage } from '../../../lib/error-toast.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
@@ -13,7 +14,8 @@ import { JobCard } from './job-card.tsx';
 import { ALL, isFiltered, JobFilters, NO_JOB_FILTERS, type JobFilterState } from './job-filters.tsx';
 import { JobSkeletons, JobsEmpty, JobsError } from './job-list-states.tsx';
 import { MyJobPosts } from './my-job-posts.tsx';
-import { PostJobDialog } from './post-job-dialog.tsx';
+
+const PostJobDialog = lazyDialog(async () => (await import('./post-job-dialog.tsx')).PostJobDialog);
 
 type BoardTab = 'all' | 'mine';
 

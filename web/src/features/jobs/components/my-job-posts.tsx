@@ -1,12 +1,15 @@
-import { Button, ConfirmDialog, toast } from '@wfm/ui';
+import { Button, toast } from '@wfm/ui';
 import { useState } from 'react';
 import type { Job } from '@wfm/contracts/jobs/api';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';
 import { useMyJobs } from '../api/get-my-jobs.ts';
 import { useWithdrawJob } from '../api/withdraw-job.ts';
 import { JOB_TEXTS, JOB_TOASTS } from '../messages.ts';
 import { JobCard } from './job-card.tsx';
 import { JobSkeletons, JobsError } from './job-list-states.tsx';
+
+const ConfirmDialog = lazyDialog(async () => (await import('@wfm/ui/confirm-dialog')).ConfirmDialog);
 
 /** The visitor's own postings in every status, each with Withdraw (after a confirmation). */
 export function MyJobPosts({ active }: { active: boolean }) {

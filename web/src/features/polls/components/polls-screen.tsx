@@ -4,14 +4,16 @@ import { Button, Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui'
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { usePollStats } from '../api/get-poll-stats.ts';
 import { usePolls } from '../api/get-polls.ts';
 import { useLivePollTallies } from '../api/poll-live.ts';
 import { Benchmarks } from './benchmarks.tsx';
-import { CreatePollDialog } from './create-poll-dialog.tsx';
 import { PollList } from './poll-list.tsx';
 import { ResultsInsights } from './results-insights.tsx';
+
+const CreatePollDialog = lazyDialog(async () => (await import('./create-poll-dialog.tsx')).CreatePollDialog);
 
 const CATEGORY_CHOICES = POLL_CATEGORIES.map((value) => ({ value, label: POLL_CATEGORY_LABELS[value] }));
 const SORT_CHOICES = POLL_SORTS.map((value) => ({ value, label: POLL_SORT_LABELS[value] }));

@@ -4,10 +4,12 @@ import { Button, Card, Skeleton } from '@wfm/ui';
 import { FileSpreadsheet, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useTemplates } from '../api/get-templates.ts';
-import { AddTemplateDialog } from './add-template-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
+
+const AddTemplateDialog = lazyDialog(async () => (await import('./add-template-dialog.tsx')).AddTemplateDialog);
 
 const CATEGORY_CHOICES = TEMPLATE_CATEGORIES.map((value) => ({ value, label: value }));
 const SORT_CHOICES = TEMPLATE_SORTS.map((value) => ({ value, label: TEMPLATE_SORT_LABELS[value] }));

@@ -5,14 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
 import { useTools } from '../api/get-tools.ts';
 import { downloadCsv } from '../utils/csv.ts';
 import { toolsCsv } from '../utils/tools-csv.ts';
-import { SubmitToolDialog } from './submit-tool-dialog.tsx';
 import { ToolCard, ToolCardSkeleton } from './tool-card.tsx';
+
+const SubmitToolDialog = lazyDialog(async () => (await import('./submit-tool-dialog.tsx')).SubmitToolDialog);
 
 const CATEGORY_CHOICES = TOOL_CATEGORIES.map((value) => ({ value, label: value }));
 const SORT_CHOICES = TOOL_SORTS.map((value) => ({ value, label: TOOL_SORT_LABELS[value] }));

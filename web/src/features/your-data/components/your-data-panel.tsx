@@ -9,28 +9,19 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
   Skeleton,
   toast,
 } from '@wfm/ui';
-import { VISITOR_DATA_KINDS, type MyDataExport, type VisitorDataKind } from '@wfm/contracts/shared';
+import type { MyDataExport } from '@wfm/contracts/shared';
 import { CircleCheck, Download, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
-import { useEraseMyData } from '../api/erase-my-data.ts';
 import { myDataQueryOptions, saveMyData, useMyData } from '../api/get-my-data.ts';
+import { countOf, ERASED, KINDS } from '../data-kinds.ts';
 
-const KINDS = Object.entries(VISITOR_DATA_KINDS) as [VisitorDataKind, (typeof VISITOR_DATA_KINDS)[VisitorDataKind]][];
-const ERASED = KINDS.filter(([, k]) => k.erased);
-const KEPT = KINDS.filter(([, k]) => !k.erased);
-
-const countOf = (counts: Record<string, number> | undefined, kind: string) => counts?.[kind] ?? 0;
+const EraseDialog = lazyDialog(async () => (await import('./erase-dialog.tsx')).EraseDialog);
 
 /** "2 posts, 1 comment" style list of what the erase removed. */
 function erasedSummary(erased: Record<string, number>): string {
@@ -52,69 +43,6 @@ function CountList({ data }: { data: MyDataExport }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function EraseDialog({
-  open,
-  onOpenChange,
-  counts,
-  onErased,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  counts: Record<string, number>;
-  onErased: (erased: Record<string, number>) => void;
-}) {
-  const erase = useEraseMyData();
-  const busy = erase.isPending;
-  const going = ERASED.filter(([kind]) => countOf(counts, kind) > 0);
-  const staying = KEPT.filter(([kind]) => countOf(counts, kind) > 0);
-  const confirm = () =>
-    erase.mutate(undefined, {
-      onSuccess: (answer) => {
-        onOpenChange(false);
-        onErased(answer.erased);
-      },
-      onError: (error) => toast(errorToast('Your content was not deleted', error, 'Please try again in a minute.')),
-    });
-  return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Delete all your content?</DialogTitle>
-          <DialogDescription>This cannot be undone. These go from the site for everyone, at once:</DialogDescription>
-        </DialogHeader>
-        <ul className="grid gap-1 text-sm" data-testid="erase-list">
-          {going.map(([kind, k]) => (
-            <li key={kind} className="flex justify-between gap-4 rounded-md border border-border px-3 py-1.5">
-              <span>{k.label}</span>
-              <span className="font-medium tabular-nums">{counts[kind]}</span>
-            </li>
-          ))}
-        </ul>
-        {staying.length > 0 && (
-          <p className="text-sm text-muted-foreground">
-            Kept: {staying.map(([kind, k]) => `${k.label.toLowerCase()} (${counts[kind]})`).join(', ')}.
-            {countOf(counts, 'profile') > 0 && ' Your username stays until you use “Forget this device”.'}
-            {countOf(counts, 'bookings') > 0 && ' AMA bookings are payment records: staff cancel them on request.'}
-          </p>
-        )}
-        {busy && (
-          <p role="status" className="text-sm text-muted-foreground">
-            Deleting from every part of the site...
-          </p>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={busy} onClick={confirm} data-testid="erase-confirm">
-            {busy ? 'Deleting...' : 'Delete everything listed'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 
