@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { RecentBroadcasts } from '../src/recent-broadcasts.ts';
+import { RecentBroadcasts, type RecentBroadcastLimits } from '../src/recent-broadcasts.ts';
 
 const frame = (text: string) => Buffer.from(text);
 const texts = (frames: Buffer[] | null) => frames?.map(String) ?? null;
+
+/** A buffer on a clock the test sets, started at 0; `addAt` adds a frame at a time. */
+function clocked(limits: RecentBroadcastLimits) {
+  let now = 0;
+  const recent = new RecentBroadcasts(limits, () => now);
+  return {
+    recent,
+    addAt(at: number, text: string) {
+      now = at;
+      recent.add(frame(text));
+    },
+  };
+}
 
 describe('recent broadcasts', () => {
   it('gives the frames of a window before a time, oldest first', () => {
@@ -31,24 +44,18 @@ describe('recent broadcasts', () => {
     expect(texts(byCount.since(199, Infinity))).toEqual(['b', 'c']);
     expect(byCount.since(200, Infinity)).toBeNull();
 
-    now = 0;
-    const byBytes = new RecentBroadcasts({ windowMs: 60_000, maxFrames: 100, maxBytes: 5 }, () => now);
-    now = 10;
-    byBytes.add(frame('xxx'));
-    now = 20;
-    byBytes.add(frame('yyy'));
-    expect(texts(byBytes.since(5, Infinity))).toEqual(['yyy']);
-    expect(byBytes.since(10, Infinity)).toBeNull();
+    const byBytes = clocked({ windowMs: 60_000, maxFrames: 100, maxBytes: 5 });
+    byBytes.addAt(10, 'xxx');
+    byBytes.addAt(20, 'yyy');
+    expect(texts(byBytes.recent.since(5, Infinity))).toEqual(['yyy']);
+    expect(byBytes.recent.since(10, Infinity)).toBeNull();
 
-    now = 0;
-    const byAge = new RecentBroadcasts({ windowMs: 1000, maxFrames: 100, maxBytes: 10_000 }, () => now);
-    now = 100;
-    byAge.add(frame('old'));
-    now = 2000;
-    byAge.add(frame('new'));
-    expect(byAge.size).toBe(1);
-    expect(texts(byAge.since(1500, Infinity))).toEqual(['new']);
-    expect(byAge.since(1900, Infinity)).toBeNull();
+    const byAge = clocked({ windowMs: 1000, maxFrames: 100, maxBytes: 10_000 });
+    byAge.addAt(100, 'old');
+    byAge.addAt(2000, 'new');
+    expect(byAge.recent.size).toBe(1);
+    expect(texts(byAge.recent.since(1500, Infinity))).toEqual(['new']);
+    expect(byAge.recent.since(1900, Infinity)).toBeNull();
   });
 
   it('stays bounded over many frames', () => {

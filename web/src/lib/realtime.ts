@@ -155,8 +155,8 @@ export class RealtimeClient {
 
   /**
    * Calls `listener` each time messages may have been missed: a connection opens after one was lost
-   * or failed, or the first connection's hello answer tells of a public message sent after the page
-   * was loaded. Returns the unsubscribe function.
+   * or failed, or the gateway could not replay all that the page's first connection asked for.
+   * Returns the unsubscribe function.
    */
   onMissedMessages(listener: () => void): () => void {
     this.missedListeners.add(listener);
