@@ -83,6 +83,7 @@ async function amaBench() {
       amaUrl: run.serviceUrls['ama-booking'],
       staffSecret: options.staffSecret,
       connections: CONNECTIONS,
+      pids: new Map([...run.processes].flatMap(([name, child]) => (child.pid === undefined ? [] : [[name, child.pid] as const]))),
       checkAlive: () => guard.checkAlive(),
     });
   } finally {
