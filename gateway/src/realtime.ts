@@ -40,7 +40,19 @@ export interface RealtimeHubOptions {
   visitorStanding?: (token: string) => Promise<'good' | 'revoked'>;
   /** Told of every client the hub cuts, with why (metrics: gateway_websocket_drops_total). */
   onDrop?: (reason: WebsocketDropReason, count: number) => void;
+  /** Broadcasts within this long of the previous write to every socket go out together (default BROADCAST_COALESCE_MS). */
+  coalesceMs?: number;
 }
+
+/**
+ * A broadcast within this many milliseconds of the previous one waits and goes out with the others
+ * of that span: one write per socket instead of one per message. A write to a socket costs the
+ * gateway 5-10 µs of system time; in the soak mix (100 events a second, 200 sockets) the fan-out
+ * was a quarter of the gateway's CPU. A broadcast after a quiet spell goes out at once.
+ */
+export const BROADCAST_COALESCE_MS = 20;
+/** Broadcasts waiting to go out are written at once when they pass this many bytes. */
+const COALESCE_MAX_BYTES = 256 * 1024;
 
 /** Why the hub cut a client: it let unsent data pile up, missed a heartbeat, its connection broke, or its token was revoked. */
 export type WebsocketDropReason = 'slow' | 'heartbeat' | 'error' | 'revoked';
@@ -146,6 +158,12 @@ export class RealtimeHub {
   /** Standing checks under way, one per token however many hellos wait for it. */
   private readonly checking = new Map<string, Promise<'good' | 'revoked'>>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Broadcast frames waiting for the next write to every socket, with when each was broadcast. */
+  private waiting: Array<{ at: number; frame: Buffer }> = [];
+  private waitingBytes = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = -Infinity;
+  private readonly coalesceMs: number;
   private readonly onPong: (this: WebSocket) => void;
   private readonly onClose: (this: WebSocket) => void;
   private readonly onMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
@@ -153,6 +171,7 @@ export class RealtimeHub {
 
   constructor(private readonly opts: RealtimeHubOptions) {
     this.rooms = opts.visitorSecret ? new VisitorRooms(opts.visitorSecret) : undefined;
+    this.coalesceMs = opts.coalesceMs ?? BROADCAST_COALESCE_MS;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' `this` is the socket
     const hub = this;
     this.onPong = function () {
@@ -280,16 +299,51 @@ export class RealtimeHub {
     return sockets.length;
   }
 
-  /** Sends `{type, data}` to every open client; returns how many got it. */
+  /**
+   * Sends `{type, data}` to every open client, at once or, within BROADCAST_COALESCE_MS of the
+   * previous broadcast, with the next write to every socket; returns how many sockets it goes to.
+   */
   broadcast(message: RealtimeMessage): number {
     const frame = textFrameBytes(encodeFrame(message));
-    this.recent.add(frame);
-    return this.sendFrame(this.alive.keys(), frame);
+    const at = this.recent.add(frame);
+    if (this.waiting.length === 0 && at - this.lastFlushAt >= this.coalesceMs) {
+      this.lastFlushAt = at;
+      return this.sendFrame(this.alive.keys(), frame);
+    }
+    this.waiting.push({ at, frame });
+    this.waitingBytes += frame.length;
+    if (this.waitingBytes >= COALESCE_MAX_BYTES) this.flushBroadcasts();
+    else this.flushTimer ??= setTimeout(() => this.flushBroadcasts(), Math.max(0, this.lastFlushAt + this.coalesceMs - at));
+    return this.alive.size;
+  }
+
+  /**
+   * Writes the waiting broadcasts to every socket, one write each. A socket that opened after some
+   * of them were broadcast gets only the later ones: the earlier are its hello's replay to send.
+   */
+  private flushBroadcasts(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const waiting = this.waiting;
+    if (waiting.length === 0) return;
+    this.waiting = [];
+    this.waitingBytes = 0;
+    this.lastFlushAt = performance.now();
+    const first = waiting[0]!.at;
+    const all = waiting.length === 1 ? waiting[0]!.frame : Buffer.concat(waiting.map((w) => w.frame));
+    this.sendFrame(this.alive.keys(), all, (socket) => {
+      const opened = this.openedAt.get(socket) ?? 0;
+      if (opened <= first) return all;
+      const later = waiting.filter((w) => w.at >= opened);
+      return later.length === 0 ? undefined : Buffer.concat(later.map((w) => w.frame));
+    });
   }
 
   /** Sends `{type, data}` to the sockets of the visitor that service `schema` calls `address`. */
   sendToVisitor(schema: ServiceSchema, address: VisitorAddress, message: RealtimeMessage): number {
     if (!this.rooms) return 0;
+    // In the order the events came: broadcasts still waiting go first.
+    this.flushBroadcasts();
     return this.send(this.rooms.socketsOf(schema, address), message);
   }
 
@@ -302,7 +356,8 @@ export class RealtimeHub {
     return this.sendFrame(sockets, textFrameBytes(encodeFrame(message)));
   }
 
-  private sendFrame(sockets: Iterable<WebSocket>, frame: Buffer): number {
+  /** Writes `frame` (or what `frameFor` picks for a socket; undefined: nothing) to each open socket. */
+  private sendFrame(sockets: Iterable<WebSocket>, frame: Buffer, frameFor?: (socket: WebSocket) => Buffer | undefined): number {
     // The whole frame is built once and written as it is to each connection: per socket one write
     // and nothing else (ws's own send builds a header and two writes per socket). Safe because ws
     // queues nothing of its own here: no compression, no Blob sends, and a write is a whole frame.
@@ -317,7 +372,9 @@ export class RealtimeHub {
         dropped += 1;
         continue;
       }
-      (socket as SocketWithTransport)._socket.write(frame);
+      const bytes = frameFor ? frameFor(socket) : frame;
+      if (bytes === undefined) continue;
+      (socket as SocketWithTransport)._socket.write(bytes);
       sent += 1;
     }
     if (dropped > 0) {
@@ -349,6 +406,7 @@ export class RealtimeHub {
   async closeAll(graceMs: number): Promise<void> {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+    this.flushBroadcasts();
     const sockets = [...this.alive.keys()];
     const closed = sockets.map(
       (socket) =>

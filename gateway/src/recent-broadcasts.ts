@@ -37,8 +37,11 @@ export class RecentBroadcasts {
     return this.entries.length - this.head;
   }
 
-  /** Notes a broadcast frame (called before it is written, so its time is no later than any socket's copy). */
-  add(frame: Buffer): void {
+  /**
+   * Notes a broadcast frame (called before it is written, so its time is no later than any socket's
+   * copy) and answers the time it was noted at.
+   */
+  add(frame: Buffer): number {
     const at = this.now();
     this.entries.push({ at, frame });
     this.bytes += frame.length;
@@ -55,6 +58,7 @@ export class RecentBroadcasts {
       this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
+    return at;
   }
 
   /**

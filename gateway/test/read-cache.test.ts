@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createBus, createMemoryBus, type EventBus } from '@wfm/service-kit';
+import { ReadCache } from '../src/read-cache/read-cache.ts';
 import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -512,5 +513,39 @@ describe('Redis as the shared layer', () => {
     const url = `/api/posts/${postId()}`;
     expect((await gateway.get(url)).statusCode).toBe(200);
     expect((await gateway.get(url)).headers['x-cache']).toBe('HIT');
+  });
+});
+
+describe('shared-layer invalidation in bursts', () => {
+  it('sends the groups of invalidations asked within one turn to Redis in one pipeline, resolving each caller after it ran', async () => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    cleanups.push(async () => void (await redis.quit()));
+    await redis.ping();
+    const namespace = `test-${randomUUID()}`;
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, redis, namespace, log: silentLogger });
+    const generation = (group: string) => redis.get(`wfm:gateway:cache:${namespace}:g:${group}`);
+    let pipelines = 0;
+    const pipeline = redis.pipeline.bind(redis);
+    redis.pipeline = ((...args: Parameters<typeof pipeline>) => {
+      pipelines += 1;
+      return pipeline(...args);
+    }) as typeof redis.pipeline;
+
+    const groups = Array.from({ length: 10 }, (_, i) => `post:${i}`);
+    await Promise.all(
+      groups.map(async (group) => {
+        await cache.invalidate([group]);
+        // Each caller resumes only once its own group has its new generation in Redis.
+        expect(await generation(group)).not.toBeNull();
+      }),
+    );
+    expect(pipelines).toBe(1);
+
+    const before = await generation('post:0');
+    await Promise.all([cache.invalidate(['post:0']), cache.invalidate('all')]);
+    expect(pipelines).toBe(2);
+    expect(await generation('all')).not.toBeNull();
+    // 'all' replaced the burst's groups: the whole cache got a new generation instead.
+    expect(await generation('post:0')).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -49,7 +50,15 @@ async function hubServer(hub: RealtimeHub) {
   return { url: `ws://127.0.0.1:${port}` };
 }
 
-const newHub = (maxBufferedBytes = 1024 * 1024) => new RealtimeHub({ pingIntervalMs: 60_000, maxBufferedBytes, log: silentLogger() });
+const newHub = (maxBufferedBytes = 1024 * 1024, coalesceMs?: number) =>
+  new RealtimeHub({ pingIntervalMs: 60_000, maxBufferedBytes, log: silentLogger(), ...(coalesceMs === undefined ? {} : { coalesceMs }) });
+
+/** Resolves once the client's ping has come back: whatever the hub wrote before its pong has arrived. */
+const roundTrip = (ws: WebSocket) =>
+  new Promise<void>((resolve) => {
+    ws.once('pong', () => resolve());
+    ws.ping();
+  });
 
 /** Waits until `hub` holds `n` sockets (a server-side connection lands a moment after the client's open). */
 async function untilSize(hub: RealtimeHub, n: number): Promise<void> {
@@ -138,6 +147,84 @@ describe('broadcast', () => {
     while (received < broadcasts + 1) await nextTurn();
     expect(received).toBe(broadcasts + 1);
     healthy.close();
+  });
+});
+
+describe('coalesced broadcasts', () => {
+  it('sends a broadcast after a quiet spell at once, and those right after it together with the next write, in order', async () => {
+    // A window no test outlasts: what waits goes out only when the waiting bytes pass the bound.
+    const hub = newHub(1024 * 1024, 60_000);
+    const { url } = await hubServer(hub);
+    const clients = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
+    await untilSize(hub, 3);
+    const received = clients.map((ws) => {
+      const list: string[] = [];
+      ws.on('message', (raw) => list.push(JSON.parse(String(raw)).data.id));
+      return list;
+    });
+    const post = (id: string, body = '') => ({ type: 'new_post', data: { id, body } }) as never;
+
+    hub.broadcast(post('a'));
+    await Promise.all(clients.map(roundTrip));
+    expect(received).toEqual([['a'], ['a'], ['a']]);
+
+    hub.broadcast(post('b'));
+    hub.broadcast(post('c'));
+    await Promise.all(clients.map(roundTrip));
+    expect(received).toEqual([['a'], ['a'], ['a']]);
+
+    const writes = vi.spyOn(Socket.prototype, 'write');
+    hub.broadcast(post('d', 'x'.repeat(300 * 1024)));
+    const flushWrites = writes.mock.calls.length;
+    writes.mockRestore();
+    // b, c and d in one write per socket, read by each client as three messages.
+    expect(flushWrites).toBe(3);
+    while (received.some((list) => list.length < 4)) await nextTurn();
+    expect(received).toEqual([['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'd']]);
+    for (const ws of clients) ws.close();
+  });
+
+  it('goes out within the window without anything else happening', async () => {
+    const hub = newHub(1024 * 1024, 5);
+    const { url } = await hubServer(hub);
+    const client = await connect(url);
+    await untilSize(hub, 1);
+    const received: string[] = [];
+    client.on('message', (raw) => received.push(JSON.parse(String(raw)).data.id));
+    for (const id of ['a', 'b', 'c']) hub.broadcast({ type: 'new_post', data: { id } } as never);
+    while (received.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(received).toEqual(['a', 'b', 'c']);
+    client.close();
+  });
+
+  it('gives a socket that opens while broadcasts wait each of them once: by its replay or by the next write', async () => {
+    const hub = newHub(1024 * 1024, 60_000);
+    const { url } = await hubServer(hub);
+    const early = await connect(url);
+    await untilSize(hub, 1);
+    const post = (id: string, body = '') => ({ type: 'new_post', data: { id, body } }) as never;
+    // The replay can reach back only to the hub's start.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    hub.broadcast(post('a'));
+    hub.broadcast(post('b'));
+    // Let the hub's clock move past b, so the new socket opens strictly after it was broadcast.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const late = await connect(url);
+    await untilSize(hub, 2);
+    const messages: string[] = [];
+    late.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      messages.push(message.type === 'hello' ? 'hello' : message.data.id);
+    });
+    late.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 25 }));
+    while (messages.length < 3) await nextTurn();
+    hub.broadcast(post('c', 'x'.repeat(300 * 1024)));
+    while (messages.length < 4) await nextTurn();
+    await roundTrip(late);
+    // a went out before the late socket opened and b waited: it gets both from its replay, b not twice.
+    expect(messages).toEqual(['a', 'b', 'hello', 'c']);
+    early.close();
+    late.close();
   });
 });
 
