@@ -522,7 +522,7 @@ describe('shared-layer invalidation in bursts', () => {
     cleanups.push(async () => void (await redis.quit()));
     await redis.ping();
     const namespace = `test-${randomUUID()}`;
-    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, redis, namespace, log: silentLogger });
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, redis, namespace, log: silentLogger() });
     const generation = (group: string) => redis.get(`wfm:gateway:cache:${namespace}:g:${group}`);
     let pipelines = 0;
     const pipeline = redis.pipeline.bind(redis);
