@@ -47,11 +47,13 @@ export function firstVisitFiles(chunks: ReadonlyMap<string, BudgetChunk>): Set<s
 
 /**
  * Each route's figure: the first visit's files plus the chunk whose module is the route's page
- * (`pages[route]`, a path ending like `/src/routes/post.tsx`) and its static imports.
+ * (`pages[route]`, a path ending like `/src/routes/post.tsx`) and its static imports. A row may name
+ * more modules after the page: code the route loads before it renders in some visits (the terms on a
+ * first visit to /new), each with its static imports.
  */
 export function routeFigures(
   bundle: readonly BudgetChunk[],
-  pages: Readonly<Record<string, string>>,
+  pages: Readonly<Record<string, string | readonly string[]>>,
   budgets: Readonly<Record<string, number>>,
   sizeOf: (chunk: BudgetChunk) => number = (chunk) => gzipSync(chunk.code, { level: 9 }).length,
 ): RouteFigure[] {
@@ -63,12 +65,15 @@ export function routeFigures(
     if (bytes === undefined) sizes.set(file, (bytes = sizeOf(chunks.get(file)!)));
     return bytes;
   };
-  return Object.entries(pages).map(([route, module]) => {
-    const page = bundle.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
-    if (!page) throw new Error(`JS budget: no chunk is the page of ${route} (${module})`);
+  return Object.entries(pages).map(([route, modules]) => {
+    const starts = (typeof modules === 'string' ? [modules] : modules).map((module) => {
+      const chunk = bundle.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+      if (!chunk) throw new Error(`JS budget: no chunk is the page of ${route} (${module})`);
+      return chunk.fileName;
+    });
     const budget = budgets[route];
     if (budget === undefined) throw new Error(`JS budget: ${route} has no budget`);
-    const files = [...withStaticImports(chunks, [page.fileName], new Set(first))];
+    const files = [...withStaticImports(chunks, starts, new Set(first))];
     return { route, bytes: files.reduce((sum, file) => sum + size(file), 0), budget, files };
   });
 }

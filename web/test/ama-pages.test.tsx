@@ -196,6 +196,27 @@ describe('/ama', () => {
     expect(within(dialog).getByLabelText('Booking Reference')).toHaveValue('');
   });
 
+  it('opens the booking check from the keyboard, and Escape gives focus back to its button', async () => {
+    visitor();
+    const user = userEvent.setup();
+    serveSessions([]);
+    renderApp('/ama');
+    const button = await screen.findByRole('button', { name: 'Check Booking Status' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Check Booking Status' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.type(within(dialog).getByLabelText('Booking Reference'), 'AMA1');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    // Closing cleared the form, as it did before the dialog's code was split off.
+    await user.keyboard(' ');
+    expect(within(await screen.findByRole('dialog', { name: 'Check Booking Status' })).getByLabelText('Booking Reference')).toHaveValue('');
+  });
+
   it('shows both the review and the upload texts for a pending booking without a receipt', async () => {
     visitor();
     const user = userEvent.setup();

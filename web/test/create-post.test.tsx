@@ -68,6 +68,13 @@ describe('terms modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows with the first render of the form: the router has their code before the page renders', async () => {
+    visitor({ acceptedTerms: false });
+    renderApp('/new');
+    await screen.findByRole('form', { name: 'Create post', hidden: true });
+    expect(screen.getByRole('dialog', { name: 'Community Terms and Guidelines' })).toBeInTheDocument();
+  });
+
   it('goes home on Cancel', async () => {
     visitor({ acceptedTerms: false });
     server.use(http.get('/api/posts', () => HttpResponse.json({ posts: [], total: 0 })));

@@ -38,6 +38,16 @@ describe('JavaScript budget per route', () => {
     expect(overBudget(figures)).toEqual([]);
   });
 
+  it('adds the modules a row names after the page, with their static imports', () => {
+    // The post page's charts, loaded dynamically, and here before /help renders in some visits.
+    const chunks = bundle().map((c) => (c.fileName === 'charts.js' ? { ...c, facadeModuleId: '/repo/web/src/charts.tsx', imports: ['huge.js'] } : c));
+    const [help] = routeFigures(chunks, { '/help, with charts': ['/src/routes/help.tsx', '/src/charts.tsx'] }, { '/help, with charts': 2000 }, length);
+    expect([help!.bytes, [...help!.files].sort()]).toEqual([
+      10 + 100 + 20 + 5 + 1000 + 500,
+      ['charts.js', 'help.js', 'huge.js', 'index.js', 'react.js', 'start.js'],
+    ]);
+  });
+
   it('fails the route an oversized static import pushes over its budget, and only that route', () => {
     const figures = routeFigures(bundle(['markdown.js', 'huge.js']), PAGES, { '/post/:id': 200, '/help': 200 }, length);
     expect(overBudget(figures)).toEqual(['/post/:id: 0.7 KB of compressed JavaScript, budget 0.2 KB']);

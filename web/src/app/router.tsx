@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths, ROUTE_ID } from '../config/paths.ts';
+import { hasAcceptedTerms } from '../features/create-post/terms-acceptance.ts';
 import { createBrowserRouter, type Params, type Route } from '../lib/router.tsx';
 
 /** Fetches what a route's page reads first, so the first render has it (main.tsx, server-rendered pages). */
@@ -33,7 +34,18 @@ export const routes: Route<RouteHandle>[] = [
       return queryClient.prefetchInfiniteQuery(postsQueryOptions(listFilters('all', 'latest', q, NO_FILTERS, undefined, urlFilters(search))));
     },
   ),
-  page(paths.newPost.path, () => import('../routes/new-post.tsx')),
+  page(paths.newPost.path, async () => {
+    if (hasAcceptedTerms()) return import('../routes/new-post.tsx');
+    // The terms open on the page's first render: their code (split off the page's, create-post-form.tsx)
+    // is fetched beside it and in hand before the page renders, as when it was part of the page.
+    const [newPost, form] = await Promise.all([
+      import('../routes/new-post.tsx'),
+      import('../features/create-post/components/create-post-form.tsx'),
+      import('../features/create-post/components/terms-modal.tsx'),
+    ]);
+    await form.TermsModal.preload();
+    return newPost;
+  }),
   page(
     paths.post.path,
     () => import('../routes/post.tsx'),

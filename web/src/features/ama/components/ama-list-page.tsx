@@ -1,15 +1,32 @@
 import { AMA_MESSAGES, AMA_SKELETON_CARDS } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
-import { CalendarX } from 'lucide-react';
+import { CalendarX, Search } from 'lucide-react';
+import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { serverMessage } from '../../../lib/error-toast.ts';
 import { useAmaSessions } from '../api/get-sessions.ts';
 import { useAmaLiveUpdates } from '../api/use-ama-live-updates.ts';
-import { BookingStatusDialog } from './booking-status-dialog.tsx';
 import { MentorsSection } from './mentors-section.tsx';
 import { MyQuestions } from './my-questions.tsx';
 import { SessionCard } from './session-card.tsx';
 import { useNow } from './use-now.ts';
+
+const BookingStatusDialog = lazyDialog(async () => (await import('./booking-status-dialog.tsx')).BookingStatusDialog);
+
+/** "Check Booking Status": the button is drawn with the page, the dialog's code loads on the first click (issue 27 item 4). */
+function BookingStatusCheck() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Search aria-hidden="true" />
+        Check Booking Status
+      </Button>
+      <BookingStatusDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
 
 function SessionCardSkeleton() {
   return (
@@ -40,7 +57,7 @@ export function AmaListPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">AMA Sessions</h1>
           <p className="text-muted-foreground">Ask workforce-management experts anything, live. Book a seat for a session.</p>
         </div>
-        <BookingStatusDialog />
+        <BookingStatusCheck />
       </header>
       <section className="grid gap-4" aria-labelledby="ama-sessions-heading">
         <h2 id="ama-sessions-heading" className="text-xl font-semibold">

@@ -10,13 +10,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
   Input,
   Label,
   toast,
   type BadgeVariant,
 } from '@wfm/ui';
-import { CalendarPlus, Search } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';
@@ -130,10 +129,10 @@ function BookingResult({ result }: { result: BookingLookupResponse }) {
 /**
  * "Check Booking Status" (§2): a reference in, the booking out. While open, a status change the
  * server pushes to this visitor (realtime `booking_status`) refreshes the result without asking.
+ * The page's button opens it; its code loads on the first click (ama-list-page.tsx, lazyDialog).
  */
-export function BookingStatusDialog() {
+export function BookingStatusDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [reference, setReference] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -174,16 +173,10 @@ export function BookingStatusDialog() {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Search aria-hidden="true" />
-          Check Booking Status
-        </Button>
-      </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Check Booking Status</DialogTitle>
@@ -196,7 +189,7 @@ export function BookingStatusDialog() {
               <Button variant="outline" onClick={reset}>
                 Check Another Booking
               </Button>
-              <Button onClick={() => setOpen(false)}>Close</Button>
+              <Button onClick={() => onOpenChange(false)}>Close</Button>
             </DialogFooter>
           </>
         ) : (
@@ -221,7 +214,7 @@ export function BookingStatusDialog() {
               )}
             </div>
             <DialogFooter>
-              <Button variant="outline" onClick={() => setOpen(false)}>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Close
               </Button>
               <Button type="submit" disabled={lookup.isFetching}>

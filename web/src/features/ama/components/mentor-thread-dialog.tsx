@@ -7,8 +7,9 @@ import { useMentorThread, useSendMentorMessage } from '../api/mentors.ts';
 /**
  * The private conversation of one mentor request: the two visitors' messages, oldest first. New
  * messages arrive live (mentor_message to this visitor); writing opens once the mentor accepts.
+ * Open while `open` and there is a request.
  */
-export function MentorThreadDialog({ requestId, onClose }: { requestId: number | null; onClose: () => void }) {
+export function MentorThreadDialog({ open, requestId, onClose }: { open: boolean; requestId: number | null; onClose: () => void }) {
   const id = useId();
   const thread = useMentorThread(requestId);
   const send = useSendMentorMessage(requestId ?? 0);
@@ -43,7 +44,7 @@ export function MentorThreadDialog({ requestId, onClose }: { requestId: number |
   };
 
   return (
-    <Dialog open={requestId !== null} onOpenChange={(next) => !next && onClose()}>
+    <Dialog open={open && requestId !== null} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="flex max-h-[90dvh] flex-col sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{otherName ? `Conversation with ${otherName}` : 'Conversation'}</DialogTitle>

@@ -2,13 +2,16 @@ import { MENTOR_STATUS_LABELS, type MentorApplication, type MentorRequest, type 
 import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, Skeleton, toast, type BadgeVariant } from '@wfm/ui';
 import { GraduationCap, MessageSquare, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useAnswerMentorRequest, useMentorDirectory, useMyMentorApplication, useMyMentorRequests } from '../api/mentors.ts';
 import { useMentorLiveUpdates } from '../api/use-mentor-live-updates.ts';
-import { BecomeMentorDialog } from './become-mentor-dialog.tsx';
-import { MentorThreadDialog } from './mentor-thread-dialog.tsx';
-import { RequestMentorDialog } from './request-mentor-dialog.tsx';
+
+/** The mentoring dialogs open on a click only: their code loads then (issue 27 item 4). */
+const BecomeMentorDialog = lazyDialog(async () => (await import('./become-mentor-dialog.tsx')).BecomeMentorDialog);
+const RequestMentorDialog = lazyDialog(async () => (await import('./request-mentor-dialog.tsx')).RequestMentorDialog);
+const MentorThreadDialog = lazyDialog(async () => (await import('./mentor-thread-dialog.tsx')).MentorThreadDialog);
 
 const REQUEST_BADGES: Record<MentorRequest['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Waiting for answer', variant: 'secondary' },
@@ -259,8 +262,8 @@ export function MentorsSection() {
       </div>
 
       {applying && <BecomeMentorDialog open={applying} onOpenChange={setApplying} />}
-      <RequestMentorDialog mentor={requesting} onClose={() => setRequesting(null)} />
-      <MentorThreadDialog requestId={threadId} onClose={() => setThreadId(null)} />
+      <RequestMentorDialog open={requesting !== null} mentor={requesting} onClose={() => setRequesting(null)} />
+      <MentorThreadDialog open={threadId !== null} requestId={threadId} onClose={() => setThreadId(null)} />
     </section>
   );
 }

@@ -9,8 +9,8 @@ type Draft = { requester_name: string; requester_contact: string; message: strin
 type Field = keyof Draft;
 const EMPTY: Draft = { requester_name: '', requester_contact: '', message: '', goals: '' };
 
-/** A request to one mentor; only that mentor (and staff) see it. */
-export function RequestMentorDialog({ mentor, onClose }: { mentor: PublicMentor | null; onClose: () => void }) {
+/** A request to one mentor; only that mentor (and staff) see it. Open while `open` and there is a mentor. */
+export function RequestMentorDialog({ open, mentor, onClose }: { open: boolean; mentor: PublicMentor | null; onClose: () => void }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -37,7 +37,7 @@ export function RequestMentorDialog({ mentor, onClose }: { mentor: PublicMentor 
   };
 
   return (
-    <Dialog open={mentor !== null} onOpenChange={(next) => !next && !send.isPending && onClose()}>
+    <Dialog open={open && mentor !== null} onOpenChange={(next) => !next && !send.isPending && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>

@@ -15,6 +15,7 @@ import {
 } from '@wfm/ui';
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { WfmFieldSelects } from '../../../components/wfm-field-selects.tsx';
 import type { WfmValues } from '../../../components/wfm-fields.tsx';
@@ -31,7 +32,14 @@ import { AttachmentPicker } from './attachment-picker.tsx';
 import { ContentEditor, counterText } from './content-editor.tsx';
 import { PostTypePicker } from './post-type-picker.tsx';
 import { SimilarQuestions } from './similar-questions.tsx';
-import { TermsModal } from './terms-modal.tsx';
+
+/**
+ * The terms of posting, with Radix Dialog and its layers (about 14 KB compressed): fetched only for a
+ * visitor who has not accepted them, and then before the page first renders (app/router.tsx preloads
+ * it beside the page's code), so the modal still shows with the form and no click lands on the form
+ * first; a returning visitor never loads it (issue 27 item 4).
+ */
+export const TermsModal = lazyDialog(async () => (await import('./terms-modal.tsx')).TermsModal);
 
 /** `?type=idea` / `tool` / `question` (any case) preselects the type; Question otherwise. */
 export function typeFromQuery(value: string | null): PostType {
