@@ -86,6 +86,56 @@ describe('terms modal', () => {
     expect(window.localStorage.getItem('terms_accepted')).toBeNull();
     await screen.findByText('Be the first to start a conversation!');
   });
+
+  it('is a modal <dialog>, named and described, with focus on the terms and the page held still', async () => {
+    visitor({ acceptedTerms: false });
+    const user = userEvent.setup();
+    renderApp('/new');
+    const dialog = await screen.findByRole('dialog', { name: 'Community Terms and Guidelines' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAccessibleDescription('Please read and accept these terms before posting.');
+    expect(within(dialog).getByLabelText('Terms')).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+
+    // A click outside lands on the dialog itself (its ::backdrop): nothing happens.
+    await user.click(dialog);
+    expect(dialog).toBeInTheDocument();
+
+    const [readTerms, conduct] = within(dialog).getAllByRole('checkbox');
+    await user.click(readTerms!);
+    await user.click(conduct!);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept and Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(screen.getByRole('form', { name: 'Create post' })).toBeInTheDocument();
+  });
+
+  it('goes home on Escape (its cancel event), the dialog left open for the page to remove', async () => {
+    visitor({ acceptedTerms: false });
+    server.use(http.get('/api/posts', () => HttpResponse.json({ posts: [], total: 0 })));
+    const { router } = renderApp('/new');
+    const dialog = await screen.findByRole('dialog', { name: 'Community Terms and Guidelines' });
+    const escape = new Event('cancel', { cancelable: true });
+    fireEvent(dialog, escape);
+    expect(escape.defaultPrevented).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('terms_accepted')).toBeNull();
+    await screen.findByText('Be the first to start a conversation!');
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('goes home when the browser closes it on its own (an Escape it does not let the page cancel)', async () => {
+    visitor({ acceptedTerms: false });
+    server.use(http.get('/api/posts', () => HttpResponse.json({ posts: [], total: 0 })));
+    const { router } = renderApp('/new');
+    const dialog = await screen.findByRole<HTMLDialogElement>('dialog', { name: 'Community Terms and Guidelines' });
+    fireEvent(dialog, new Event('cancel', { cancelable: false }));
+    expect(router.state.location.pathname).toBe('/new');
+    dialog.close();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('terms_accepted')).toBeNull();
+  });
 });
 
 describe('create post form', () => {

@@ -28,6 +28,16 @@ Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 // Route changes restore the scroll position; jsdom does not implement scrolling.
 window.scrollTo = () => {};
+// jsdom has <dialog> without showModal/close (the terms modal opens a native one). A stand-in only: it
+// sets or removes `open` and sends `close`; no top layer, no inert page, no focus moved, no Escape.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  if (!this.hasAttribute('open')) return;
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
 
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);

@@ -34,10 +34,10 @@ import { PostTypePicker } from './post-type-picker.tsx';
 import { SimilarQuestions } from './similar-questions.tsx';
 
 /**
- * The terms of posting, with Radix Dialog and its layers (about 14 KB compressed): fetched only for a
- * visitor who has not accepted them, and then before the page first renders (app/router.tsx preloads
- * it beside the page's code), so the modal still shows with the form and no click lands on the form
- * first; a returning visitor never loads it (issue 27 item 4).
+ * The terms of posting (a native `<dialog>` and the nine sections' text): fetched only for a visitor
+ * who has not accepted them, and then before the page first renders (app/router.tsx preloads it beside
+ * the page's code), so the modal still shows with the form and no click lands on the form first; a
+ * returning visitor never loads it (issue 27 item 4).
  */
 export const TermsModal = lazyDialog(async () => (await import('./terms-modal.tsx')).TermsModal);
 
