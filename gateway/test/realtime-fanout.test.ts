@@ -203,8 +203,9 @@ describe('coalesced broadcasts', () => {
     const early = await connect(url);
     await untilSize(hub, 1);
     const post = (id: string, body = '') => ({ type: 'new_post', data: { id, body } }) as never;
-    // The replay can reach back only to the hub's start.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The replay reaches back only to the hub's start: the broadcasts come a second after it, and the
+    // hello asks for 900 ms, so a slow machine has 900 ms between them and the hello, not a few.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     hub.broadcast(post('a'));
     hub.broadcast(post('b'));
     // Let the hub's clock move past b, so the new socket opens strictly after it was broadcast.
@@ -216,7 +217,7 @@ describe('coalesced broadcasts', () => {
       const message = JSON.parse(String(raw));
       messages.push(message.type === 'hello' ? 'hello' : message.data.id);
     });
-    late.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 25 }));
+    late.send(JSON.stringify({ type: 'hello', anon_token: '', replay_ms: 900 }));
     while (messages.length < 3) await nextTurn();
     hub.broadcast(post('c', 'x'.repeat(300 * 1024)));
     while (messages.length < 4) await nextTurn();
