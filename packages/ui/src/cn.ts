@@ -142,8 +142,26 @@ function split(name: string): [string, string] {
   return [name.slice(0, end), name.slice(end)];
 }
 
+/**
+ * Merges already made, by their input. A page asks for the same few hundred class lists over and
+ * over (every card of a feed, every render); merging one walks the prefix table for each class, which
+ * was 25-30 ms of a phone's hydration of the home feed (issue 27). Bounded: a component building
+ * class lists from data cannot grow it past this many entries; it starts afresh when full.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 2_000;
+
 /** Later classes win over earlier ones of the same group and modifiers, as tailwind-merge did. */
 export function mergeClasses(classes: string): string {
+  let result = merged.get(classes);
+  if (result === undefined) {
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(classes, (result = mergeUncached(classes)));
+  }
+  return result;
+}
+
+function mergeUncached(classes: string): string {
   const taken = new Set<string>();
   const kept: string[] = [];
   const names = classes.split(/\s+/);

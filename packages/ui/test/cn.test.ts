@@ -9,6 +9,14 @@ describe('cn', () => {
     expect(cn('px-2 py-1', false, undefined, 'px-4')).toBe('py-1 px-4');
   });
 
+  // Merges are kept by their input (a page asks for the same lists on every render), up to a bound.
+  it('gives the same merge for a list asked again, also after more distinct lists than it keeps', () => {
+    expect(cn('px-2 py-1 px-4')).toBe('py-1 px-4');
+    for (let i = 0; i < 5_000; i++) expect(cn(`p-${i % 7} text-sm`, `p-${i}`)).toBe(`text-sm p-${i}`);
+    expect(cn('px-2 py-1 px-4')).toBe('py-1 px-4');
+    expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4');
+  });
+
   // The overrides the apps write: a component's own classes (first) and a caller's className (second).
   it.each([
     ['CardContent p-0 and p-4', 'p-5 pt-0', 'flex gap-3 p-4', 'flex gap-3 p-4'],

@@ -1,6 +1,7 @@
 import { cn } from '@wfm/ui';
 import { startTransition, useEffect, useId, useState, type ComponentType } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
+import { CALCULATION_FENCE } from '../lib/calculation-fence.ts';
 
 type Props = { children: string; className?: string };
 type Renderer = ComponentType<Props>;
@@ -16,11 +17,13 @@ export function renderLazyMarkdownEagerly(renderer: Renderer): void {
 
 /**
  * Markdown whose renderer (about 38 KB compressed) is not part of a page's first JavaScript
- * (issue 27 item 4). The server renders it in full (renderLazyMarkdownEagerly). While React hydrates
- * that page, the browser keeps the server's markup as it is (set as this element's HTML, which
- * hydration does not compare) and fetches the renderer, which then takes over with the same
- * markup. Shown without server markup (a page reached inside the app), the text shows as plain
- * lines until the renderer arrives (a few milliseconds once cached).
+ * (issue 27 item 4). The server renders it in full (renderLazyMarkdownEagerly). A server-rendered
+ * text keeps the server's markup (set as this element's HTML, which hydration does not compare) for
+ * as long as the text is the same: it is the renderer's own output, and parsing a post's body again
+ * in the browser was a 100-130 ms task on Lighthouse's slowed CPU (issue 27). The renderer is
+ * fetched when the text changes (an edit arriving live) and for a text with a shared calculation,
+ * whose card's link navigates inside the app. Shown without server markup (a page reached inside the
+ * app), the text shows as plain lines until the renderer arrives (a few milliseconds once cached).
  */
 export function LazyMarkdown({ children, className }: Props) {
   const id = useId();
@@ -28,15 +31,19 @@ export function LazyMarkdown({ children, className }: Props) {
   const [renderer, setRenderer] = useState<Renderer | undefined>(() => loaded);
   // The server's markup of this text, read once by the hydrating render (after it, never: the
   // element with this id could then be another page's on its way out).
-  const [serverHtml] = useState(() =>
-    loaded || hydrated || typeof document === 'undefined' ? undefined : document.querySelector(`[data-markdown="${CSS.escape(id)}"]`)?.innerHTML,
-  );
+  const [server] = useState(() => {
+    if (loaded || hydrated || typeof document === 'undefined') return undefined;
+    const html = document.querySelector(`[data-markdown="${CSS.escape(id)}"]`)?.innerHTML;
+    return html === undefined ? undefined : { html, text: children };
+  });
+  const keepServer = server !== undefined && server.text === children && !children.includes(CALCULATION_FENCE);
   useEffect(() => {
-    // A transition: the renderer parses every text of the page (a post's body and its comments);
-    // React does it in slices, yielding between them, not in one long task on arrival.
-    if (!renderer) void load().then((r) => startTransition(() => setRenderer(() => r)));
-  }, [renderer]);
+    // A transition: the renderer parses every text it is given; React does it in slices, yielding
+    // between them, not in one long task on arrival.
+    if (!renderer && !keepServer) void load().then((r) => startTransition(() => setRenderer(() => r)));
+  }, [renderer, keepServer]);
 
+  if (keepServer) return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: server.html }} />;
   if (renderer) {
     const Markdown = renderer;
     return (
@@ -46,7 +53,7 @@ export function LazyMarkdown({ children, className }: Props) {
       </div>
     );
   }
-  if (serverHtml !== undefined) return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
+  if (server !== undefined) return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: server.html }} />;
   return (
     <div className="contents" data-markdown={id}>
       <div className={cn('whitespace-pre-line break-words', className)}>{children}</div>

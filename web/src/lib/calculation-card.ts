@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { CALCULATION_FENCE } from './calculation-fence.ts';
+
+export { CALCULATION_FENCE };
 
 /**
  * A calculation shared into a post: a fenced ```wfm-calculation block holding JSON data only —
  * which calculator, its inputs and the figures it showed. The post page renders a valid block as a
  * card whose "Open in calculator" link reloads the inputs; anything else stays plain code.
  */
-export const CALCULATION_FENCE = 'wfm-calculation';
 
 export const CALCULATORS = ['shrinkage', 'staffing', 'attrition', 'cost', 'simulator'] as const;
 export type CalculatorKind = (typeof CALCULATORS)[number];

@@ -1,4 +1,5 @@
 import { AMA_MESSAGES, CURRENCY_SYMBOLS, PaymentMethods, ZOOM_LINK_DISPLAY_CHARS, displayStatus, type AmaCurrency, type AmaSession, type SessionStatus } from '@wfm/contracts/ama/api';
+import { formatClockTime, formatDecimal, formatLongDate, formatMediumDateTime } from '../../../lib/en-us-format.ts';
 
 /** §4: the status shown now, from the stored one and the clock (not the one computed at fetch time). */
 export function sessionStatusAt(session: Pick<AmaSession, 'stored_status' | 'scheduled_time' | 'duration_minutes'>, now: number): SessionStatus {
@@ -8,7 +9,7 @@ export function sessionStatusAt(session: Pick<AmaSession, 'stored_status' | 'sch
 /** "$25.00", "₱1,500.00", "€9.99" (§9 symbols); unknown currencies show their code. */
 export function formatPrice(price: number, currency: string): string {
   const symbol = CURRENCY_SYMBOLS[currency as AmaCurrency] ?? `${currency} `;
-  return `${symbol}${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${symbol}${formatDecimal(price, 2, 2)}`;
 }
 
 /** The zoom link as displayed: its first 40 characters, then "..." when it was longer (§9). */
@@ -25,21 +26,19 @@ function validDate(ms: unknown): Date | null {
 /** "Tuesday, March 4, 2026" in the visitor's time zone; "Invalid Date" for a value that is no time. */
 export function formatSessionDate(ms: unknown): string {
   const date = validDate(ms);
-  return date
-    ? date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })
-    : AMA_MESSAGES.invalidDate;
+  return date ? formatLongDate(date) : AMA_MESSAGES.invalidDate;
 }
 
 /** "9:05 AM"; "Invalid Date" for a value that is no time. */
 export function formatSessionTime(ms: unknown): string {
   const date = validDate(ms);
-  return date ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : AMA_MESSAGES.invalidDate;
+  return date ? formatClockTime(date) : AMA_MESSAGES.invalidDate;
 }
 
 /** "Mar 4, 2026, 9:05 AM" for booking dates. */
 export function formatDateTime(ms: unknown): string {
   const date = validDate(ms);
-  return date ? date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : AMA_MESSAGES.invalidDate;
+  return date ? formatMediumDateTime(date) : AMA_MESSAGES.invalidDate;
 }
 
 /** Up to two initials of the host's name, for the avatar. */

@@ -2,9 +2,10 @@ import { POST_LIMITS } from '@wfm/contracts/forum/posts';
 import { Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@wfm/ui';
 import { useId } from 'react';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
+import { formatDecimal } from '../../../lib/en-us-format.ts';
 
 export function counterText(length: number, max: number): string {
-  return `${length.toLocaleString('en-US')}/${max.toLocaleString('en-US')} characters`;
+  return `${formatDecimal(length)}/${formatDecimal(max)} characters`;
 }
 
 /** The post body with a Markdown Edit / Preview toggle and its counter. */

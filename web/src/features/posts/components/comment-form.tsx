@@ -8,9 +8,10 @@ import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useDisplayName } from '../../../lib/user-profile.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 import { POST_TOASTS } from '../messages.ts';
+import { formatDecimal } from '../../../lib/en-us-format.ts';
 
 export function commentCounter(length: number): string {
-  return `${length.toLocaleString('en-US')}/${COMMENT_LIMITS.body.toLocaleString('en-US')} characters • Markdown supported`;
+  return `${formatDecimal(length)}/${formatDecimal(COMMENT_LIMITS.body)} characters • Markdown supported`;
 }
 
 /** Comment box with its counter and the post-anonymously checkbox (which resets after posting). */

@@ -18,8 +18,9 @@ import {
 } from '../lib/simulate.ts';
 import { HowCalculated } from './how-calculated.tsx';
 import { ScenarioSlider } from './scenario-slider.tsx';
+import { formatDecimal, formatUsd } from '../../../lib/en-us-format.ts';
 
-const money = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(v);
+const money = (v: number) => formatUsd(v, 0);
 const signedMoney = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${money(Math.abs(v))}`;
 const signed = (v: number) => `${v > 0 ? '+' : ''}${v}`;
 
@@ -76,7 +77,7 @@ export function SimulatorPage() {
             </CardHeader>
             <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="baseline">
               <Stat label="Staff" value={String(BASELINE.staff)} />
-              <Stat label="Daily volume" value={BASELINE.dailyVolume.toLocaleString('en-US')} />
+              <Stat label="Daily volume" value={formatDecimal(BASELINE.dailyVolume)} />
               <Stat label="AHT" value={`${BASELINE.ahtMinutes} min`} />
               <Stat label="Current SL" value={`${BASELINE.serviceLevel}%`} />
               <Stat label="Annual cost" value={money(BASELINE.annualCost)} />
@@ -147,7 +148,7 @@ function ResultView({ result, params }: { result: SimulationResult; params: Scen
         <Stat label="Occupancy" value={`${result.occupancy}%`} />
         <Stat label="Average wait" value={`${result.waitSeconds} s`} />
         <Stat label="Satisfaction" value={`${result.satisfaction}`} hint="out of 100" />
-        <Stat label="Staff" value={String(result.staff)} hint={`${result.volume.toLocaleString('en-US')} calls · ${result.ahtMinutes} min AHT`} />
+        <Stat label="Staff" value={String(result.staff)} hint={`${formatDecimal(result.volume)} calls · ${result.ahtMinutes} min AHT`} />
         <Stat label="Annual cost" value={money(result.annualCost)} hint={`${signedMoney(result.costChange)} vs baseline`} />
       </div>
       <p className="flex items-center gap-2 text-sm">
