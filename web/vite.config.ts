@@ -201,6 +201,7 @@ const clientBuild = defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: false,
     rolldownOptions: {
       // Building a zod schema has no effect beyond its value, but the bundler cannot know it: every
       // schema of every imported contract module was built on the first visit, used or not (the
