@@ -34,7 +34,8 @@ export function formatDecimal(value: number, min = 0, max = Math.max(min, 3)): s
   if (!Number.isFinite(value) || Math.abs(value) >= 1e15) {
     return value.toLocaleString('en-US', { minimumFractionDigits: min, maximumFractionDigits: max });
   }
-  let [whole = '0', fraction = ''] = roundHalfExpand(Math.abs(value), max).split('.');
+  const [whole = '0', rounded = ''] = roundHalfExpand(Math.abs(value), max).split('.');
+  let fraction = rounded;
   while (fraction.length > min && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   // Intl keeps the sign of a negative value that rounds to zero ("-0"), as of -0 itself.
   const negative = value < 0 || Object.is(value, -0);
