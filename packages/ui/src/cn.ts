@@ -113,8 +113,8 @@ const COVERS: Record<string, string[]> = {
 
 /** The group of a utility (the class without its modifiers), or undefined for one not known here. */
 function groupOf(utility: string): string | undefined {
-  const word = WORDS[utility];
-  if (word) return word;
+  // Own keys only: `toString` or `constructor` (words in a source) are no utilities.
+  if (Object.hasOwn(WORDS, utility)) return WORDS[utility];
   // An arbitrary property, `[scrollbar-width:thin]`: its group is the property.
   if (utility.startsWith('[')) return /^\[([a-z-]+):/.exec(utility)?.[1];
   const name = utility.startsWith('-') ? utility.slice(1) : utility;
@@ -175,7 +175,7 @@ function mergeUncached(classes: string): string {
       const key = modifiers + important;
       if (taken.has(key + group)) continue;
       taken.add(key + group);
-      for (const covered of COVERS[group] ?? []) taken.add(key + covered);
+      for (const covered of (Object.hasOwn(COVERS, group) && COVERS[group]) || []) taken.add(key + covered);
     }
     kept.push(name);
   }

@@ -17,6 +17,10 @@ describe('cn', () => {
     expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4');
   });
 
+  it("knows no utility named after an object's own properties", () => {
+    expect(cn('toString toString', 'constructor constructor')).toBe('toString toString constructor constructor');
+  });
+
   // The overrides the apps write: a component's own classes (first) and a caller's className (second).
   it.each([
     ['CardContent p-0 and p-4', 'p-5 pt-0', 'flex gap-3 p-4', 'flex gap-3 p-4'],
