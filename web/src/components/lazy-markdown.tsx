@@ -43,7 +43,10 @@ export function LazyMarkdown({ children, className }: Props) {
     if (!renderer && !keepServer) void load().then((r) => startTransition(() => setRenderer(() => r)));
   }, [renderer, keepServer]);
 
-  if (keepServer) return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: server.html }} />;
+  // The server's markup: kept, or shown until the renderer that takes over has arrived.
+  if (server !== undefined && (keepServer || !renderer)) {
+    return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: server.html }} />;
+  }
   if (renderer) {
     const Markdown = renderer;
     return (
@@ -53,7 +56,6 @@ export function LazyMarkdown({ children, className }: Props) {
       </div>
     );
   }
-  if (server !== undefined) return <div className="contents" data-markdown={id} dangerouslySetInnerHTML={{ __html: server.html }} />;
   return (
     <div className="contents" data-markdown={id}>
       <div className={cn('whitespace-pre-line break-words', className)}>{children}</div>

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CALCULATION_FENCE } from './calculation-fence.ts';
 
-export { CALCULATION_FENCE };
-
 /**
  * A calculation shared into a post: a fenced ```wfm-calculation block holding JSON data only —
  * which calculator, its inputs and the figures it showed. The post page renders a valid block as a

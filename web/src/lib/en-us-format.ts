@@ -44,11 +44,12 @@ export function formatDecimal(value: number, min = 0, max = Math.max(min, 3)): s
 
 /** `value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: digits })`. */
 export function formatUsd(value: number, digits: 0 | 2 = 2): string {
-  const text = formatDecimal(Math.abs(value), digits, digits);
-  return `${value < 0 || Object.is(value, -0) ? '-' : ''}$${text}`;
+  const text = formatDecimal(value, digits, digits);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-const clock = (date: Date) => {
+/** "9:05 AM": `toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })`. */
+export const formatClockTime = (date: Date) => {
   const hours = date.getHours();
   return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 };
@@ -57,9 +58,6 @@ const clock = (date: Date) => {
 export const formatLongDate = (date: Date) =>
   `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 
-/** "9:05 AM": `toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })`. */
-export const formatClockTime = (date: Date) => clock(date);
-
 /** "Mar 4, 2026, 9:05 AM": `toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`. */
 export const formatMediumDateTime = (date: Date) =>
-  `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${clock(date)}`;
+  `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${formatClockTime(date)}`;
