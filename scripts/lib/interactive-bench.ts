@@ -24,7 +24,8 @@ import { publicPages } from './public-page-list.ts';
  * Ends with `interactive worst median ms: <n>` over the post and poll pages (the target's pages).
  * BENCH_INTERACTIVE_PAGES (comma-separated names, as the lighthouse bench's) measures only some.
  * INTERACTIVE_PROFILES=<folder> keeps each run's JavaScript CPU profile there (`.cpuprofile`, opens
- * in DevTools' Performance panel) with its long tasks (`.longtasks.json`), to see what blocks.
+ * in DevTools' Performance panel), its long tasks (`.longtasks.json`) and a Chrome trace with the
+ * renderer's style, layout and parsing (`.trace.json`, the same panel), to see what blocks.
  * A figure, never an assertion: the machine's load moves it.
  */
 
@@ -157,16 +158,20 @@ export async function benchInteractive(opts: InteractiveBenchOptions): Promise<v
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         }
-        await browser.startTracing(page, { categories: ['toplevel'] });
+        // With profiles kept, the trace also holds the renderer's own work (style, layout, parsing),
+        // which the JavaScript profile shows only as "(program)".
+        await browser.startTracing(page, { categories: profiles ? ['toplevel', 'devtools.timeline', 'blink.user_timing'] : ['toplevel'] });
         await page.goto(url, { waitUntil: 'commit' });
         await page.waitForFunction(hydrated, undefined, { timeout: 60_000, polling: 100 });
         await page.waitForTimeout(SETTLE_MS);
-        const tasks = mainThreadTasks(await browser.stopTracing());
+        const trace = await browser.stopTracing();
+        const tasks = mainThreadTasks(trace);
         const got = (await page.evaluate(COLLECT)) as { paint: number; interactive: number; longTasks: Array<[number, number]> };
         if (profiles) {
           const { profile } = await cdp.send('Profiler.stop');
           const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${returning ? 'returning' : 'first'}-${++profileCount}`;
           await writeFile(path.join(profiles, `${name}.cpuprofile`), JSON.stringify(profile));
+          await writeFile(path.join(profiles, `${name}.trace.json`), trace);
           await writeFile(path.join(profiles, `${name}.longtasks.json`), JSON.stringify({ paint: got.paint, interactive: got.interactive, longTasks: got.longTasks }));
         }
         const until = got.interactive + SETTLE_MS;

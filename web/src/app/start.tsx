@@ -58,15 +58,19 @@ export function start(): Promise<Root> {
       // A page that never hydrates (its code failed to load) must not keep the queries paused.
       const backstop = () => setTimeout(hydrated, BACKSTOP_MS);
       hydrationStarted();
-      return hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
-        // A mismatch makes React drop the server's markup and render afresh (typed text and focus
-        // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
-        onRecoverableError: (error) => {
-          const w = window as unknown as { wfmHydrationErrors?: string[] };
-          (w.wfmHydrationErrors ??= []).push(String(error));
-          console.error('hydration:', error);
-        },
+      let reactRoot: Root | undefined;
+      startTransition(() => {
+        reactRoot = hydrateRoot(root, <AfterHydration onDone={backstop}>{app}</AfterHydration>, {
+          // A mismatch makes React drop the server's markup and render afresh (typed text and focus
+          // lost): it is a bug, counted where the browser tests read it (e2e/no-lost-clicks.test.ts).
+          onRecoverableError: (error) => {
+            const w = window as unknown as { wfmHydrationErrors?: string[] };
+            (w.wfmHydrationErrors ??= []).push(String(error));
+            console.error('hydration:', error);
+          },
+        });
       });
+      return reactRoot!;
     }
     const reactRoot = createRoot(root);
     // A transition: React renders the first page in slices of a few milliseconds instead of one long
