@@ -33,9 +33,11 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
 /** A browser context for one visitor, with its own client address (see visitorAddress). */
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+/** A browser context of the viewport's kind; `timezoneId` makes the visitor's clock read another zone than the machine's. */
+export async function newContext(browser: Browser, viewport = DESKTOP, timezoneId?: string): Promise<BrowserContext> {
   return browser.newContext({
     viewport,
+    ...(timezoneId ? { timezoneId } : {}),
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,
     extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },

@@ -36,4 +36,26 @@ describe('en-US formats without Intl', () => {
       expect(formatMediumDateTime(date)).toBe(date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }).replace('\u202f', ' '));
     }
   });
+
+  it('writes them in UTC when asked, whatever the local zone (a server-rendered page hydrates with these)', () => {
+    const before = process.env.TZ;
+    // 14 hours ahead of UTC: the local and the UTC day differ for most of each day.
+    process.env.TZ = 'Pacific/Kiritimati';
+    try {
+      const base = Date.UTC(2026, 0, 1, 0, 0);
+      for (let hour = 0; hour < 366 * 24 + 24; hour += 5) {
+        const date = new Date(base + hour * 3_600_000 + (hour % 60) * 60_000);
+        const utc = { timeZone: 'UTC' } as const;
+        expect(formatLongDate(date, 'utc')).toBe(date.toLocaleDateString('en-US', { ...utc, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
+        expect(formatClockTime(date, 'utc')).toBe(`${date.toLocaleTimeString('en-US', { ...utc, hour: 'numeric', minute: '2-digit' }).replace('\u202f', ' ')} UTC`);
+        expect(formatLongDate(date)).toBe(date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
+      }
+      // The zone really is another here: at noon UTC it is already the next day locally.
+      const noon = new Date(base + 12 * 3_600_000);
+      expect(formatLongDate(noon, 'utc')).not.toBe(formatLongDate(noon));
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
 });

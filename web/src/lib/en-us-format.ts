@@ -48,15 +48,29 @@ export function formatUsd(value: number, digits: 0 | 2 = 2): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-/** "9:05 AM": `toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })`. */
-export const formatClockTime = (date: Date) => {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+/**
+ * Which clock a date is read in: the visitor's (`local`), or UTC, which the server renders and the
+ * browser hydrates with (the server's own zone is not the visitor's: a page must hydrate as it came).
+ */
+export type DateZone = 'local' | 'utc';
+
+function fields(date: Date, zone: DateZone) {
+  return zone === 'utc'
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), weekday: date.getDay(), hours: date.getHours(), minutes: date.getMinutes() };
+}
+
+/** "9:05 AM": `toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })`; "9:05 AM UTC" in UTC. */
+export const formatClockTime = (date: Date, zone: DateZone = 'local') => {
+  const { hours, minutes } = fields(date, zone);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}${zone === 'utc' ? ' UTC' : ''}`;
 };
 
 /** "Tuesday, March 4, 2026": `toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })`. */
-export const formatLongDate = (date: Date) =>
-  `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+export const formatLongDate = (date: Date, zone: DateZone = 'local') => {
+  const { year, month, day, weekday } = fields(date, zone);
+  return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}, ${year}`;
+};
 
 /** "Mar 4, 2026, 9:05 AM": `toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`. */
 export const formatMediumDateTime = (date: Date) =>

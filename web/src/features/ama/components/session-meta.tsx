@@ -1,20 +1,26 @@
 import type { AmaSession } from '@wfm/contracts/ama/api';
 import { Calendar, Clock, Video } from 'lucide-react';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { formatSessionDate, formatSessionTime, truncateZoomLink } from '../utils/session-display.ts';
 
-/** Date, then time with duration. */
+/**
+ * Date, then time with duration, in the visitor's time zone. The server (and the browser while it
+ * hydrates the server's markup) writes them in UTC, said so: the server cannot know the visitor's
+ * zone, and a text that differed would make React drop the page's markup.
+ */
 export function SessionWhen({ session }: { session: Pick<AmaSession, 'scheduled_time' | 'duration_minutes'> }) {
+  const zone = useHydrated() ? 'local' : 'utc';
   return (
     <div className="grid gap-1 text-sm text-muted-foreground">
       <span className="flex items-center gap-2">
         <Calendar className="size-4 shrink-0" aria-hidden="true" />
-        {formatSessionDate(session.scheduled_time)}
+        {formatSessionDate(session.scheduled_time, zone)}
       </span>
       <span className="flex items-center gap-2">
         <Clock className="size-4 shrink-0" aria-hidden="true" />
-        {formatSessionTime(session.scheduled_time)} ({session.duration_minutes} minutes)
+        {formatSessionTime(session.scheduled_time, zone)} ({session.duration_minutes} minutes)
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import { AMA_MESSAGES, CURRENCY_SYMBOLS, PaymentMethods, ZOOM_LINK_DISPLAY_CHARS, displayStatus, type AmaCurrency, type AmaSession, type SessionStatus } from '@wfm/contracts/ama/api';
-import { formatClockTime, formatDecimal, formatLongDate, formatMediumDateTime } from '../../../lib/en-us-format.ts';
+import { formatClockTime, formatDecimal, formatLongDate, formatMediumDateTime, type DateZone } from '../../../lib/en-us-format.ts';
 
 /** §4: the status shown now, from the stored one and the clock (not the one computed at fetch time). */
 export function sessionStatusAt(session: Pick<AmaSession, 'stored_status' | 'scheduled_time' | 'duration_minutes'>, now: number): SessionStatus {
@@ -23,16 +23,16 @@ function validDate(ms: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Tuesday, March 4, 2026" in the visitor's time zone; "Invalid Date" for a value that is no time. */
-export function formatSessionDate(ms: unknown): string {
+/** "Tuesday, March 4, 2026" in the visitor's time zone (or UTC); "Invalid Date" for a value that is no time. */
+export function formatSessionDate(ms: unknown, zone: DateZone = 'local'): string {
   const date = validDate(ms);
-  return date ? formatLongDate(date) : AMA_MESSAGES.invalidDate;
+  return date ? formatLongDate(date, zone) : AMA_MESSAGES.invalidDate;
 }
 
-/** "9:05 AM"; "Invalid Date" for a value that is no time. */
-export function formatSessionTime(ms: unknown): string {
+/** "9:05 AM" ("9:05 AM UTC"); "Invalid Date" for a value that is no time. */
+export function formatSessionTime(ms: unknown, zone: DateZone = 'local'): string {
   const date = validDate(ms);
-  return date ? formatClockTime(date) : AMA_MESSAGES.invalidDate;
+  return date ? formatClockTime(date, zone) : AMA_MESSAGES.invalidDate;
 }
 
 /** "Mar 4, 2026, 9:05 AM" for booking dates. */
