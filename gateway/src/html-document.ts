@@ -36,6 +36,8 @@ export interface RenderedPage {
   data: Record<string, unknown>;
   /** Paths of `data` whose answer differs for a visitor with a token (the web app asks again). */
   perVisitor?: string[];
+  /** The clock the server renderer made `main` with (ms): the web app hydrates with the same. */
+  renderedAt?: number;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -166,7 +168,7 @@ export function renderDocument(template: string, page: RenderedPage): string {
   // and browser automation, see that its controls do not act yet; the boot script holds the clicks
   // on the controls marked for it and gives them once hydrated (web/vite.config.ts).
   const withRoot = withHead.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root" ${PENDING_ROOT}>${page.main}</div>`);
-  const data = { data: page.data, perVisitor: page.perVisitor ?? [] };
+  const data = { data: page.data, perVisitor: page.perVisitor ?? [], ...(page.renderedAt === undefined ? {} : { renderedAt: page.renderedAt }) };
   return withRoot.replace(
     /<\/body>/i,
     () => `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>\n  </body>`,

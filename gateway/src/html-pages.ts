@@ -181,6 +181,7 @@ interface ServerRender {
   html: string;
   data: Record<string, unknown>;
   perVisitor: string[];
+  renderedAt: number;
 }
 type RenderPage = (url: string, read: (apiPath: string) => Promise<unknown>) => Promise<ServerRender>;
 
@@ -363,7 +364,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
     const pageHead = missing
       ? { title: 'Not found', description: SITE_DESCRIPTION, canonical: `${origin}${pathname}`, type: 'website' as const, noindex: true }
       : await page.head(params, ctx);
-    const document = renderDocument(html, { head: pageHead, main: rendered.html, data: rendered.data, perVisitor: rendered.perVisitor });
+    const document = renderDocument(html, { head: pageHead, main: rendered.html, data: rendered.data, perVisitor: rendered.perVisitor, renderedAt: rendered.renderedAt });
     return htmlAnswer(missing ? 404 : 200, document);
   }
 

@@ -8,6 +8,7 @@ import { renderLazyMarkdownEagerly } from './components/lazy-markdown.tsx';
 import { renderingOnServer } from './hooks/use-hydrated.ts';
 import { MarkdownContent } from './components/markdown.tsx';
 import { setServerRead } from './lib/api-client.ts';
+import { setServerRenderTime } from './lib/page-time.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createStaticRouter, RouterProvider } from './lib/router.tsx';
 
@@ -29,6 +30,8 @@ export interface ServerRender {
   data: Record<string, unknown>;
   /** Paths whose answer differs for a visitor with a token (the browser asks again after hydration). */
   perVisitor: string[];
+  /** The clock the page was rendered with (lib/page-time.ts): the browser hydrates with it. */
+  renderedAt: number;
 }
 
 // The browser fetches the Markdown renderer after hydrating; the server's pages carry its markup.
@@ -64,6 +67,8 @@ export async function render(url: string, read: (path: string) => Promise<unknow
       await handle.preload(queryClient, params, new URLSearchParams(router.state.location.search));
       if (handle.perVisitor) for (const path of Object.keys(data)) if (!before.has(path)) perVisitor.add(path);
     }
+    const renderedAt = Date.now();
+    setServerRenderTime(renderedAt);
     const html = renderToString(
       <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} errorElement={<RouteError />}>
@@ -72,6 +77,6 @@ export async function render(url: string, read: (path: string) => Promise<unknow
       </AppProvider>,
     );
     const notFound = router.state.matches.some(({ route }) => route.path === '*');
-    return { status: notFound ? 404 : 200, html, data, perVisitor: [...perVisitor] };
+    return { status: notFound ? 404 : 200, html, data, perVisitor: [...perVisitor], renderedAt };
   });
 }

@@ -1,8 +1,10 @@
 import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { amaSession, serveSessions } from './ama-fixtures.ts';
 import { makeComment, makeDetail, makePost } from './forum-fixtures.ts';
-import { TOKEN } from './server.ts';
+import { server, TOKEN } from './server.ts';
 
 /**
  * The server renderer (entry-server.tsx) and the browser's start (app/start.tsx) on the same page:
@@ -16,7 +18,10 @@ const post = makeDetail({
   body: 'Some **bold** text with [a link](/polls) and\n\n- a list',
   comments: [makeComment({ id: 8, post_id: 3, body: 'A *reply* with `code`' })],
 });
-const answers: Record<string, unknown> = { '/api/posts/3': post };
+/** Starts half an hour after the server renders its page: scheduled then, over two hours later. */
+const RENDERED_AT = Date.UTC(2026, 10, 28, 12, 0);
+const session = amaSession({ id: 7, scheduled_time: RENDERED_AT + 30 * 60_000, duration_minutes: 60 });
+const answers: Record<string, unknown> = { '/api/posts/3': post, '/api/ama/sessions/7': session };
 
 async function serverRender(url: string) {
   const { render } = await import('../src/entry-server.tsx');
@@ -30,6 +35,7 @@ async function serverRender(url: string) {
 let mounted: Root | undefined;
 
 afterEach(() => {
+  vi.useRealTimers();
   mounted?.unmount();
   mounted = undefined;
   document.body.innerHTML = '';
@@ -37,15 +43,27 @@ afterEach(() => {
 });
 
 describe('server-rendered pages hydrate without a mismatch', () => {
-  it.each(['/post/3', '/', '/?q=hydrated', '/no/such/page'])('%s', async (url) => {
+  it.each(['/post/3', '/', '/?q=hydrated', '/no/such/page', '/ama/7'])('%s', async (url) => {
     window.localStorage.setItem('anon_token', TOKEN);
     window.localStorage.setItem('terms_accepted', 'true');
+    // A page is cached until its data changes, not as the clock moves: what a visitor hydrates may
+    // have been made hours earlier (a session's status, from the clock, has changed since), and in
+    // the server's zone, not this one (vitest.config.ts sets another).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(RENDERED_AT);
     const page = await serverRender(url);
+    vi.setSystemTime(RENDERED_AT + 2 * 3_600_000);
+    if (url === '/ama/7') {
+      expect(page.html).toContain('SCHEDULED');
+      serveSessions([session]);
+      // Over now: the page asks for its transcript.
+      server.use(http.get('/api/ama/sessions/7/transcript', () => HttpResponse.json({ session_id: 7, title: session.title, questions: [] })));
+    }
     expect(page.html).toContain('id="main"');
     // The browser's modules, fresh: the server's renderer set the Markdown renderer in its copies.
     vi.resetModules();
     window.history.replaceState(null, '', url);
-    document.body.innerHTML = `<script type="application/json" id="wfm-initial-data">${JSON.stringify({ data: page.data, perVisitor: page.perVisitor })}</script><div id="root" aria-busy="true">${page.html}</div>`;
+    document.body.innerHTML = `<script type="application/json" id="wfm-initial-data">${JSON.stringify({ data: page.data, perVisitor: page.perVisitor, renderedAt: page.renderedAt })}</script><div id="root" aria-busy="true">${page.html}</div>`;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { start } = await import('../src/app/start.tsx');
     mounted = await start();
@@ -54,5 +72,9 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     expect((window as { wfmHydrationErrors?: string[] }).wfmHydrationErrors ?? []).toEqual([]);
     expect(errors.mock.calls.filter(([first]) => String(first).startsWith('hydration:'))).toEqual([]);
     errors.mockRestore();
+    // Then the page shows what is true now.
+    if (url === '/ama/7') {
+      await waitFor(() => expect(root.textContent).toContain('COMPLETED'));
+    }
   });
 });

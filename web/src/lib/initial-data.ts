@@ -10,6 +10,8 @@ export const INITIAL_DATA_ID = 'wfm-initial-data';
 
 interface InitialData {
   data: Map<string, unknown>;
+  /** When the server rendered the page (ms since the epoch). */
+  renderedAt?: number;
   /** Paths whose answer differs for a visitor with a token (a poll names the caller's vote). */
   perVisitor: Set<string>;
 }
@@ -22,12 +24,21 @@ function load(): InitialData {
   const element = typeof document === 'undefined' ? null : document.getElementById(INITIAL_DATA_ID);
   if (!element?.textContent) return initial;
   try {
-    const parsed = JSON.parse(element.textContent) as { data?: Record<string, unknown>; perVisitor?: string[] };
-    initial = { data: new Map(Object.entries(parsed.data ?? {})), perVisitor: new Set(parsed.perVisitor ?? []) };
+    const parsed = JSON.parse(element.textContent) as { data?: Record<string, unknown>; perVisitor?: string[]; renderedAt?: unknown };
+    initial = {
+      data: new Map(Object.entries(parsed.data ?? {})),
+      perVisitor: new Set(parsed.perVisitor ?? []),
+      ...(typeof parsed.renderedAt === 'number' && Number.isFinite(parsed.renderedAt) ? { renderedAt: parsed.renderedAt } : {}),
+    };
   } catch {
     // A page whose data cannot be read starts like any other: the app asks the API.
   }
   return initial;
+}
+
+/** When the server rendered this page; undefined for a page the browser renders itself. */
+export function initialRenderTime(): number | undefined {
+  return load().renderedAt;
 }
 
 /** True when the page came with server-rendered data. */

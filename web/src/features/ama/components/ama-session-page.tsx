@@ -33,11 +33,14 @@ function BackLink() {
 
 function SessionFee({ session }: { session: AmaSession }) {
   const pricing = usePricing(session);
+  // Asked and not yet answered. Not `isLoading`: while the browser hydrates a server-rendered page its
+  // queries are paused (app/start.tsx), so `isLoading` is false there and true on the server: a mismatch.
+  const loading = pricing.isPending && session.price !== null;
   return (
     <div className="grid gap-0.5">
       <span className="text-xs text-muted-foreground">Session Fee</span>
       <span className="text-lg font-semibold" data-testid="session-fee">
-        {pricing.isLoading
+        {loading
           ? AMA_MESSAGES.loadingPricing
           : pricing.data
             ? `${formatPrice(pricing.data.price, pricing.data.currency)} ${pricing.data.currency}`
@@ -52,7 +55,7 @@ function SessionView({ session }: { session: AmaSession }) {
   usePageTitle(session.title);
   const now = useNow();
   const status = sessionStatusAt(session, now);
-  const flow = useBookingFlow(session);
+  const flow = useBookingFlow(session, now);
   const zoom = session.zoom_link ? safeUrl(session.zoom_link) : '';
 
   return (

@@ -12,7 +12,7 @@ import { useBookingFlow } from './use-booking-flow.tsx';
 
 /** One session in the list (§2): banner, what and when, status, price, zoom link and Book Now. */
 export function SessionCard({ session, now }: { session: AmaSession; now: number }) {
-  const flow = useBookingFlow(session);
+  const flow = useBookingFlow(session, now);
   const status = sessionStatusAt(session, now);
 
   return (

@@ -28,10 +28,13 @@ export type BookingFlow = {
   dialogs: ReactNode;
 };
 
-/** The visitor booking flow (§4): booking dialog, then confirmation and receipt, then upload or skip. */
-export function useBookingFlow(session: AmaSession): BookingFlow {
+/**
+ * The visitor booking flow (§4): booking dialog, then confirmation and receipt, then upload or skip.
+ * `now` is the page's clock (useNow): while a server-rendered page hydrates, the time it was made.
+ */
+export function useBookingFlow(session: AmaSession, now: number): BookingFlow {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const bookable = sessionStatusAt(session, Date.now()) === 'scheduled';
+  const bookable = sessionStatusAt(session, now) === 'scheduled';
   const occupancy = useOccupancy(session.id, bookable && session.max_participants !== null);
   const full = bookable && isSessionFull(session.max_participants, occupancy);
 
