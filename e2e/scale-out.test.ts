@@ -193,6 +193,35 @@ describe('REPLICAS=2: realtime and caches across gateways', () => {
     await screenshot(page, `scale-out-live-post-${label}`);
   });
 
+  it('a browser on gateway A shows a post created through gateway B the moment its socket is greeted (slow desktop)', async () => {
+    // A slow device: React hydrates the shell, whose effects open the socket, and the page (whose
+    // effects subscribe the feed to new_post) in a later pass, here seconds apart. A post announced
+    // in between reached no listener and never showed; the socket now opens once the page is hydrated.
+    const context = await session.context(DESKTOP);
+    const token = await visitor(A);
+    await context.addInitScript((t) => {
+      localStorage.setItem('anon_token', t);
+      localStorage.setItem('terms_accepted', 'true');
+    }, token);
+    const page = session.watch(await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    const author = await visitor(B);
+    const greeted = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        ws.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"hello"')) resolve();
+        });
+      });
+    });
+    const loaded = page.goto(`${A}/`);
+    await greeted;
+    const title = `Greeted ${randomBytes(4).toString('hex')}`;
+    await createPost(B, author, title);
+    await loaded;
+    await page.getByText(title).first().waitFor({ timeout: 20_000 });
+  });
+
   it("drops a post a staff member deleted through gateway A from both gateways' cached feeds", async () => {
     const token = await visitor(B);
     const title = `Soon deleted ${randomBytes(4).toString('hex')}`;

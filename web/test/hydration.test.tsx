@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { amaSession, serveSessions } from './ama-fixtures.ts';
 import { makeComment, makeDetail, makePost } from './forum-fixtures.ts';
+import { FakeWebSocket } from './fake-websocket.ts';
 import { server, TOKEN } from './server.ts';
 
 /**
@@ -76,5 +77,37 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     if (url === '/ama/7') {
       await waitFor(() => expect(root.textContent).toContain('COMPLETED'));
     }
+  });
+});
+
+describe("a server-rendered page's websocket", () => {
+  it('opens once the page listens: a post announced the moment it opens reaches the feed', async () => {
+    window.localStorage.setItem('anon_token', TOKEN);
+    const page = await serverRender('/');
+    vi.resetModules();
+    window.history.replaceState(null, '', '/');
+    document.body.innerHTML = `<script type="application/json" id="wfm-initial-data">${JSON.stringify({ data: page.data, perVisitor: page.perVisitor, renderedAt: page.renderedAt })}</script><div id="root" aria-busy="true">${page.html}</div>`;
+    // A gateway answers at once: the socket opens and the post created meanwhile (live, or in the
+    // hello's replay) comes in the first task after the socket was made.
+    const created = makePost({ id: 4, title: 'Posted while the page hydrated' });
+    class PromptSocket extends FakeWebSocket {
+      constructor(url: string) {
+        super(url);
+        queueMicrotask(() => {
+          this.serverOpen();
+          this.serverSend({ type: 'new_post', data: created });
+        });
+      }
+    }
+    vi.stubGlobal('WebSocket', PromptSocket);
+    server.use(http.get('/api/posts', () => HttpResponse.json({ posts: [created, makePost({ id: 3, title: 'Hydrated post' })], total: 2 })));
+    // The browser's modules, fresh (as above); the message parser in hand, so the frame is handled at once.
+    const { loadRealtimeParser } = await import('../src/lib/realtime.ts');
+    await loadRealtimeParser();
+    const { start } = await import('../src/app/start.tsx');
+    mounted = await start();
+    const root = document.getElementById('root')!;
+    await waitFor(() => expect(root.textContent).toContain('Posted while the page hydrated'), { timeout: 5_000 });
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });

@@ -76,3 +76,22 @@ describe('useHydrated, useMinWidth and useStoredUsername around hydration', () =
     expect(container.textContent).toBe('hydrated=true wide=true name=rob_reviewer');
   });
 });
+
+describe('afterHydration', () => {
+  it('runs once the page is hydrated (not before, and not when cancelled), and at once when not hydrating', async () => {
+    vi.resetModules();
+    const hydration = await import('../src/hooks/use-hydrated.ts');
+    const ran: string[] = [];
+    hydration.afterHydration(() => ran.push('browser'));
+    expect(ran).toEqual(['browser']);
+
+    hydration.hydrationStarted();
+    hydration.afterHydration(() => ran.push('kept'));
+    const cancel = hydration.afterHydration(() => ran.push('cancelled'));
+    cancel();
+    expect(ran).toEqual(['browser']);
+    hydration.hydrationFinished();
+    hydration.hydrationFinished();
+    expect(ran).toEqual(['browser', 'kept']);
+  });
+});

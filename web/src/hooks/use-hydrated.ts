@@ -6,6 +6,7 @@ import { startTransition, useEffect, useState } from 'react';
  */
 let phase: 'server' | 'hydrating' | 'browser' = typeof window === 'undefined' ? 'server' : 'browser';
 const waiting = new Set<() => void>();
+const afterwards = new Set<() => void>();
 
 /** entry-server.tsx: renders here are the server's (an anonymous visitor's page). */
 export function renderingOnServer(): void {
@@ -26,6 +27,25 @@ export function hydrationFinished(): void {
   startTransition(() => {
     for (const flip of flips) flip();
   });
+  const callbacks = [...afterwards];
+  afterwards.clear();
+  for (const callback of callbacks) callback();
+}
+
+/**
+ * Runs `callback` once the page is hydrated (app/start.tsx: the page's own effects have run, or its
+ * backstop passed), at once when it is not hydrating; returns the function that cancels it. No
+ * render: the realtime socket opens with it (lib/realtime-context.tsx).
+ */
+export function afterHydration(callback: () => void): () => void {
+  if (phase !== 'hydrating') {
+    callback();
+    return () => {};
+  }
+  afterwards.add(callback);
+  return () => {
+    afterwards.delete(callback);
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import type { RealtimeData, RealtimeType } from '@wfm/contracts/shared/realtime';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { afterHydration } from '../hooks/use-hydrated.ts';
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from './realtime.ts';
 import { visitorTokenQueryOptions } from './visitor-token.ts';
 
@@ -19,9 +20,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => new RealtimeClient({ url: typeof window === 'undefined' ? '' : realtimeUrl() }));
   const queryClient = useContext(QueryClientContext);
 
+  // A server-rendered page opens its socket once the page itself is hydrated, not with the shell:
+  // React hydrates the page, whose listeners (the feed's new_post) subscribe in its effects, in a
+  // later pass, and a message that came in between reached no listener and was lost; nothing
+  // refetched, and a post created meanwhile never showed. The first hello's replay brings what was
+  // broadcast since the page was loaded.
   useEffect(() => {
-    client.start();
-    return () => client.stop();
+    const cancel = afterHydration(() => client.start());
+    return () => {
+      cancel();
+      client.stop();
+    };
   }, [client]);
 
   useEffect(() => {
