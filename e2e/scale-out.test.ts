@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import type { BrowserContext, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { SERVICES } from '@wfm/contracts/shared';
 import { visitorAddress } from './lib/api.ts';
@@ -159,6 +160,28 @@ describe('REPLICAS=2: the topology', () => {
   });
 });
 
+/** A returning visitor's page (token, terms accepted) in `context`, the visitor made on gateway A. */
+async function returningVisitorPage(context: BrowserContext, watch: (page: Page) => Page): Promise<Page> {
+  const token = await visitor(A);
+  await context.addInitScript((t) => {
+    localStorage.setItem('anon_token', t);
+    localStorage.setItem('terms_accepted', 'true');
+  }, token);
+  return watch(await context.newPage());
+}
+
+/** Resolves once gateway A has answered the hello of `page`'s websocket. */
+function greetedOnA(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().startsWith(A.replace(/^http/, 'ws'))) return;
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"hello"')) resolve();
+      });
+    });
+  });
+}
+
 describe('REPLICAS=2: realtime and caches across gateways', () => {
   const session = useBrowser({ screenshotPrefix: 'failed-scale' });
 
@@ -166,23 +189,10 @@ describe('REPLICAS=2: realtime and caches across gateways', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const)('a browser on gateway A shows a post created through gateway B live (%s)', async (label, viewport) => {
-    const context = await session.context(viewport);
-    const token = await visitor(A);
-    await context.addInitScript((t) => {
-      localStorage.setItem('anon_token', t);
-      localStorage.setItem('terms_accepted', 'true');
-    }, token);
-    const page = session.watch(await context.newPage());
+    const page = await returningVisitorPage(await session.context(viewport), (p) => session.watch(p));
     // The page's websocket is open on gateway A (the gateway has answered its hello) before the post
     // is written through gateway B. Watched on the wire: a phone has no sidebar "Active" indicator.
-    const greeted = new Promise<void>((resolve) => {
-      page.on('websocket', (ws) => {
-        if (!ws.url().startsWith(A.replace(/^http/, 'ws'))) return;
-        ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"hello"')) resolve();
-        });
-      });
-    });
+    const greeted = greetedOnA(page);
     await page.goto(`${A}/`);
     await page.getByRole('main').waitFor();
     await greeted;
@@ -198,22 +208,11 @@ describe('REPLICAS=2: realtime and caches across gateways', () => {
     // effects subscribe the feed to new_post) in a later pass, here seconds apart. A post announced
     // in between reached no listener and never showed; the socket now opens once the page is hydrated.
     const context = await session.context(DESKTOP);
-    const token = await visitor(A);
-    await context.addInitScript((t) => {
-      localStorage.setItem('anon_token', t);
-      localStorage.setItem('terms_accepted', 'true');
-    }, token);
-    const page = session.watch(await context.newPage());
+    const page = await returningVisitorPage(context, (p) => session.watch(p));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
     const author = await visitor(B);
-    const greeted = new Promise<void>((resolve) => {
-      page.on('websocket', (ws) => {
-        ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"hello"')) resolve();
-        });
-      });
-    });
+    const greeted = greetedOnA(page);
     const loaded = page.goto(`${A}/`);
     await greeted;
     const title = `Greeted ${randomBytes(4).toString('hex')}`;
