@@ -34,7 +34,7 @@ import type { Upstreams } from './upstreams.ts';
  * and the page itself is cached in the read cache under the group of its data (`post:42`,
  * `lists`, ...), so the events that drop the JSON drop the HTML too, and a hit costs what a JSON
  * hit costs (memory, gzip made once, ETag, no rate-limit check). Pages without data of their own
- * (/polls, /help, ...) are cached for FEED_TTL_MS.
+ * (/help, /calculators, ...) are cached for FEED_TTL_MS.
  */
 
 export interface HtmlPagesOptions {
@@ -107,6 +107,19 @@ const fixed = (url: string, title: string, description: string): PageDefinition 
   head: async (_params, ctx) => head(ctx, url, { title, description }),
 });
 
+/**
+ * A list page whose head says the same to everyone, cached with the list its server render reads
+ * first (web/src/app/router.tsx, the route's preload): the events that drop the list drop the page.
+ */
+const listing = (url: string, list: string, title: string, description: string): PageDefinition => ({
+  url,
+  primary: () => list,
+  head: async (_params, ctx) => head(ctx, url, { title, description }),
+});
+
+/** What the polls page's Browse tab asks first (web/src/features/polls/api/get-polls.ts); its stats go with the same events. */
+const POLLS_LIST_PATH = '/api/polls?sort=newest';
+
 export const PAGES: readonly PageDefinition[] = [
   {
     url: '/',
@@ -149,27 +162,11 @@ export const PAGES: readonly PageDefinition[] = [
       });
     },
   },
-  {
-    url: '/tools',
-    primary: () => '/api/tools?sort=latest',
-    head: async (_params, ctx) =>
-      head(ctx, '/tools', {
-        title: 'Tools Directory',
-        description: 'Workforce-management tools and templates recommended and voted on by contact-centre planners.',
-      }),
-  },
-  {
-    url: '/jobs',
-    primary: () => '/api/jobs',
-    head: async (_params, ctx) =>
-      head(ctx, '/jobs', {
-        title: 'Job & Role Spotlight',
-        description: 'Roles in workforce management and contact-centre operations, shared by the community.',
-      }),
-  },
-  fixed('/polls', 'Polls & Benchmarks', 'Polls and benchmarks of contact-centre planners: vote, compare and see the results.'),
-  fixed('/templates', 'Template Library', 'Workforce-management templates shared by the community: schedules, forecasts and capacity plans.'),
-  fixed('/ama', 'AMA Sessions', 'Ask-me-anything sessions with workforce-management practitioners: book a place and send your questions.'),
+  listing('/tools', '/api/tools?sort=latest', 'Tools Directory', 'Workforce-management tools and templates recommended and voted on by contact-centre planners.'),
+  listing('/jobs', '/api/jobs', 'Job & Role Spotlight', 'Roles in workforce management and contact-centre operations, shared by the community.'),
+  listing('/polls', POLLS_LIST_PATH, 'Polls & Benchmarks', 'Polls and benchmarks of contact-centre planners: vote, compare and see the results.'),
+  listing('/templates', '/api/templates?sort=latest', 'Template Library', 'Workforce-management templates shared by the community: schedules, forecasts and capacity plans.'),
+  listing('/ama', '/api/ama/sessions', 'AMA Sessions', 'Ask-me-anything sessions with workforce-management practitioners: book a place and send your questions.'),
   fixed('/calculators', 'Quick Calculators', 'Shrinkage, staffing (Erlang C and Erlang A), attrition and cost calculators for contact-centre planning.'),
   fixed('/simulator', 'Scenario Simulator', 'What-if simulator for contact-centre staffing: volume, handle time, shrinkage and service level.'),
   fixed('/help', 'Need Help?', 'Ask the WFM Community team for help and get a ticket reference.'),
@@ -188,7 +185,7 @@ type RenderPage = (url: string, read: (apiPath: string) => Promise<unknown>) => 
 /** The service that answers an API path, from the route table's prefixes. */
 function serviceOf(apiPath: string): ServiceName {
   if (apiPath.startsWith('/api/posts')) return 'forum';
-  if (apiPath.startsWith('/api/tools') || apiPath.startsWith('/api/polls')) return 'catalog';
+  if (apiPath.startsWith('/api/tools') || apiPath.startsWith('/api/templates') || apiPath.startsWith('/api/polls')) return 'catalog';
   if (apiPath.startsWith('/api/ama')) return 'ama-booking';
   if (apiPath.startsWith('/api/jobs')) return 'jobs';
   throw new Error(`no service for ${apiPath}`);

@@ -36,6 +36,9 @@ export async function render(url, read) {
     if (post) {
       const p = await get('/api/posts/' + post[1]);
       html = '<main id="main"><h1>' + esc(p.title) + '</h1><p>' + esc(p.body) + '</p>' + p.comments.map((c) => '<p>' + esc(c.body) + '</p>').join('') + '</main>';
+    } else if (url === '/ama') {
+      await get('/api/ama/sessions');
+      html = '<main id="main"><h1>AMA Sessions</h1></main>';
     } else if (url === '/') {
       const list = await get('/api/posts?sort=latest&limit=20');
       html = '<main id="main"><h1>Community Feed</h1>' + list.posts.map((p) => '<a href="/post/' + p.id + '">' + esc(p.title) + '</a>').join('') + '</main>';
@@ -174,12 +177,27 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('renders the pages without data of their own (/help, /polls, ...) and caches them', async () => {
+  it('renders the pages without data of their own (/help, /calculators, ...) and caches them', async () => {
     const res = await app.inject({ method: 'GET', url: '/help' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Need Help? · WFM Community</title>');
     expect(res.body).toContain('<div id="root" aria-busy="true" aria-disabled="true"><main id="main"><h1>/help</h1></main></div>');
     expect((await app.inject({ method: 'GET', url: '/help' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('caches a list page (/ama) with the list its render reads: dropped by that list\'s events, not by others', async () => {
+    const seen = () => services.seen.filter((r) => r.url === '/api/ama/sessions').length;
+    const before = seen();
+    const first = await app.inject({ method: 'GET', url: '/ama' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('"/api/ama/sessions"');
+    expect(seen()).toBe(before + 1);
+    expect((await app.inject({ method: 'GET', url: '/ama' })).headers['x-cache']).toBe('HIT');
+    // A post's event is not the list's.
+    await gateway.bus.publish('forum.comment.created', { id: 6, post_id: 8, body: 'x', author_name: 'a', created_at: 1 }, { msgId: 'html-test-2' });
+    await gateway.bus.publish('ama.session.created', { id: 3, status: 'scheduled', at: 1 }, { msgId: 'html-test-3' });
+    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/ama' })).headers['x-cache']).not.toBe('HIT');
+    expect(seen()).toBe(before + 2);
   });
 
   it('answers the plain app shell, never a 5xx, for ids that are no ids (404), odd URLs and a failing service', async () => {

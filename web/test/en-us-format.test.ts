@@ -48,11 +48,13 @@ describe('en-US formats without Intl', () => {
         const utc = { timeZone: 'UTC' } as const;
         expect(formatLongDate(date, 'utc')).toBe(date.toLocaleDateString('en-US', { ...utc, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
         expect(formatClockTime(date, 'utc')).toBe(`${date.toLocaleTimeString('en-US', { ...utc, hour: 'numeric', minute: '2-digit' }).replace('\u202f', ' ')} UTC`);
+        expect(formatMediumDateTime(date, 'utc')).toBe(`${date.toLocaleString('en-US', { ...utc, dateStyle: 'medium', timeStyle: 'short' }).replace('\u202f', ' ')} UTC`);
         expect(formatLongDate(date)).toBe(date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
       }
       // The zone really is another here: at noon UTC it is already the next day locally.
       const noon = new Date(base + 12 * 3_600_000);
       expect(formatLongDate(noon, 'utc')).not.toBe(formatLongDate(noon));
+      expect(formatMediumDateTime(noon, 'utc')).not.toBe(formatMediumDateTime(noon).concat(' UTC'));
     } finally {
       if (before === undefined) delete process.env.TZ;
       else process.env.TZ = before;

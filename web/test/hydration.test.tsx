@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { amaSession, serveSessions } from './ama-fixtures.ts';
+import { makePoll, makeTemplate, summaryOf } from './catalog-fixtures.ts';
 import { makeComment, makeDetail, makePost } from './forum-fixtures.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 import { server, TOKEN } from './server.ts';
@@ -22,7 +23,25 @@ const post = makeDetail({
 /** Starts half an hour after the server renders its page: scheduled then, over two hours later. */
 const RENDERED_AT = Date.UTC(2026, 10, 28, 12, 0);
 const session = amaSession({ id: 7, scheduled_time: RENDERED_AT + 30 * 60_000, duration_minutes: 60 });
-const answers: Record<string, unknown> = { '/api/posts/3': post, '/api/ama/sessions/7': session };
+/** Closes at 20:00 UTC: already the next day where these tests run (vitest.config.ts's zone). */
+const poll = makePoll({ id: 5, title: 'Hydrated poll', expires_at: Date.UTC(2026, 11, 3, 20, 0), created_at: RENDERED_AT - 3_600_000 });
+const answers: Record<string, unknown> = {
+  '/api/posts/3': post,
+  '/api/ama/sessions/7': session,
+  '/api/ama/sessions': [session, amaSession({ id: 8, title: 'Unpriced session', price: null, currency: null })],
+  '/api/polls/5': poll,
+  '/api/polls?sort=newest': [summaryOf(poll)],
+  '/api/polls/stats': { activePolls: 1, totalVotes: 5, participationRate: 40 },
+  '/api/templates?sort=latest': [makeTemplate({ id: 9, name: 'Hydrated template', created_at: RENDERED_AT - 3_600_000 })],
+};
+/** What a page's server markup shows (its data, not skeletons), and what it shows once hydrated. */
+const shows: Record<string, { rendered: string[]; hydrated?: string[] }> = {
+  '/ama/7': { rendered: ['SCHEDULED'], hydrated: ['COMPLETED'] },
+  '/ama': { rendered: ['Forecasting for peak season', 'Scheduled', 'Unpriced session', 'Loading pricing...', 'Pricing not set'], hydrated: ['Completed', '$25.00'] },
+  '/polls': { rendered: ['Hydrated poll', 'Closes Dec 3, 2026, 8:00 PM UTC'], hydrated: ['Closes Dec 4, 2026, 10:00 AM'] },
+  '/polls/5': { rendered: ['Hydrated poll', 'Closes Dec 3, 2026, 8:00 PM UTC'], hydrated: ['Closes Dec 4, 2026, 10:00 AM'] },
+  '/templates': { rendered: ['Hydrated template'] },
+};
 
 async function serverRender(url: string) {
   const { render } = await import('../src/entry-server.tsx');
@@ -44,7 +63,7 @@ afterEach(() => {
 });
 
 describe('server-rendered pages hydrate without a mismatch', () => {
-  it.each(['/post/3', '/', '/?q=hydrated', '/no/such/page', '/ama/7'])('%s', async (url) => {
+  it.each(['/post/3', '/', '/?q=hydrated', '/no/such/page', '/ama/7', '/ama', '/polls', '/polls/5', '/templates'])('%s', async (url) => {
     window.localStorage.setItem('anon_token', TOKEN);
     window.localStorage.setItem('terms_accepted', 'true');
     // A page is cached until its data changes, not as the clock moves: what a visitor hydrates may
@@ -54,12 +73,13 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     vi.setSystemTime(RENDERED_AT);
     const page = await serverRender(url);
     vi.setSystemTime(RENDERED_AT + 2 * 3_600_000);
-    if (url === '/ama/7') {
-      expect(page.html).toContain('SCHEDULED');
-      serveSessions([session]);
+    for (const text of shows[url]?.rendered ?? []) expect(page.html).toContain(text);
+    if (url.startsWith('/ama')) {
+      serveSessions([session], { unpriced: [8] });
       // Over now: the page asks for its transcript.
       server.use(http.get('/api/ama/sessions/7/transcript', () => HttpResponse.json({ session_id: 7, title: session.title, questions: [] })));
     }
+    if (url.startsWith('/polls')) server.use(http.get('/api/polls/5', () => HttpResponse.json(poll)));
     expect(page.html).toContain('id="main"');
     // The browser's modules, fresh: the server's renderer set the Markdown renderer in its copies.
     vi.resetModules();
@@ -73,10 +93,8 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     expect((window as { wfmHydrationErrors?: string[] }).wfmHydrationErrors ?? []).toEqual([]);
     expect(errors.mock.calls.filter(([first]) => String(first).startsWith('hydration:'))).toEqual([]);
     errors.mockRestore();
-    // Then the page shows what is true now.
-    if (url === '/ama/7') {
-      await waitFor(() => expect(root.textContent).toContain('COMPLETED'));
-    }
+    // Then the page shows what is true now, where the visitor is.
+    for (const text of shows[url]?.hydrated ?? []) await waitFor(() => expect(root.textContent).toContain(text));
   });
 });
 

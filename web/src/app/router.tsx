@@ -63,8 +63,26 @@ export const routes: Route<RouteHandle>[] = [
       return queryClient.prefetchQuery(toolsQueryOptions({ sort: 'latest' }));
     },
   ),
-  page(paths.templates.path, () => import('../routes/templates.tsx')),
-  page(paths.polls.path, () => import('../routes/polls.tsx')),
+  page(
+    paths.templates.path,
+    () => import('../routes/templates.tsx'),
+    async (queryClient) => {
+      const { templatesQueryOptions } = await import('../features/templates/api/get-templates.ts');
+      return queryClient.prefetchQuery(templatesQueryOptions({ sort: 'latest' }));
+    },
+  ),
+  page(
+    paths.polls.path,
+    () => import('../routes/polls.tsx'),
+    async (queryClient) => {
+      const [{ pollsQueryOptions }, { pollStatsQueryOptions }] = await Promise.all([
+        import('../features/polls/api/get-polls.ts'),
+        import('../features/polls/api/get-poll-stats.ts'),
+      ]);
+      // The Browse tab's first list and the stats cards above it (polls-screen.tsx).
+      return Promise.all([queryClient.prefetchQuery(pollsQueryOptions({ sort: 'newest' })), queryClient.prefetchQuery(pollStatsQueryOptions())]);
+    },
+  ),
   page(
     paths.poll.path,
     () => import('../routes/poll.tsx'),
@@ -78,7 +96,16 @@ export const routes: Route<RouteHandle>[] = [
   page(paths.calculators.path, () => import('../routes/calculators.tsx')),
   page(paths.simulator.path, () => import('../routes/simulator.tsx')),
   page(paths.help.path, () => import('../routes/help.tsx')),
-  page(paths.ama.path, () => import('../routes/ama.tsx')),
+  page(
+    paths.ama.path,
+    () => import('../routes/ama.tsx'),
+    async (queryClient) => {
+      // The sessions only: each card's pricing, the seats left and the mentors load after hydration
+      // (their answers are dropped by other events than the page's: gateway/src/html-pages.ts).
+      const { sessionsQueryOptions } = await import('../features/ama/api/get-sessions.ts');
+      return queryClient.prefetchQuery(sessionsQueryOptions());
+    },
+  ),
   page(
     paths.amaSession.path,
     () => import('../routes/ama-session.tsx'),

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import type { DateZone } from '../lib/en-us-format.ts';
 
 /**
  * Where this copy of the app renders: on the server (entry-server.tsx), hydrating the server's
@@ -74,4 +75,13 @@ export function useHydrated(): boolean {
     };
   }, [hydrated]);
   return hydrated;
+}
+
+/**
+ * The zone a date is written in (lib/en-us-format.ts): UTC while the server renders and the browser
+ * hydrates (the server cannot know the visitor's zone; a text that differed is a mismatch, and React
+ * drops the page's markup), then the visitor's own.
+ */
+export function useDateZone(): DateZone {
+  return useHydrated() ? 'local' : 'utc';
 }

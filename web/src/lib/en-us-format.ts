@@ -72,6 +72,8 @@ export const formatLongDate = (date: Date, zone: DateZone = 'local') => {
   return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}, ${year}`;
 };
 
-/** "Mar 4, 2026, 9:05 AM": `toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`. */
-export const formatMediumDateTime = (date: Date) =>
-  `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${formatClockTime(date)}`;
+/** "Mar 4, 2026, 9:05 AM": `toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`; "…, 9:05 AM UTC" in UTC. */
+export const formatMediumDateTime = (date: Date, zone: DateZone = 'local') => {
+  const { year, month, day } = fields(date, zone);
+  return `${MONTHS[month]!.slice(0, 3)} ${day}, ${year}, ${formatClockTime(date, zone)}`;
+};

@@ -1,18 +1,4 @@
-/**
- * Dates in the visitor's zone. Formatters of the visitor's locale are each made once:
- * `Date#toLocaleString(locale, options)` builds a new Intl.DateTimeFormat on every call; a feed page
- * shows dozens of dates, and on a phone those calls were a long task of the page's hydration
- * (issue 27, docs/decisions.md).
- */
-const made = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let format = made.get(key);
-  if (!format) made.set(key, (format = new Intl.DateTimeFormat(undefined, options)));
-  return format;
-}
-
+/** Dates in the visitor's zone. */
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -23,5 +9,3 @@ const two = (n: number) => String(n).padStart(2, '0');
 export const localDateTime = (date: Date) =>
   `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 
-/** What `date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })` gives. */
-export const localMediumDateShortTime = (date: Date) => formatter({ dateStyle: 'medium', timeStyle: 'short' }).format(date);

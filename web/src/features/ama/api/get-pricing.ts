@@ -17,10 +17,13 @@ export const pricingQueryOptions = (id: number) =>
   });
 
 /**
- * The pricing of a session. A session whose detail says it has no price is not asked (its pricing
- * answers 404, a failed request in every visitor's console): it shows "Pricing not set" at once.
- * Loading is `isLoading` (a skipped lookup is pending but never loading).
+ * The pricing of a session, and whether it is still coming (`loading`: "Loading pricing..."). A
+ * session whose detail says it has no price is not asked (its pricing answers 404, a failed request
+ * in every visitor's console): it shows "Pricing not set" at once.
  */
 export function usePricing(session: Pick<AmaSession, 'id' | 'price'>) {
-  return useQuery({ ...pricingQueryOptions(session.id), enabled: session.price !== null });
+  const pricing = useQuery({ ...pricingQueryOptions(session.id), enabled: session.price !== null });
+  // Asked and not yet answered. Not `isLoading`: while the browser hydrates a server-rendered page its
+  // queries are paused (app/start.tsx), so `isLoading` is false there and true on the server: a mismatch.
+  return { pricing: pricing.data, loading: pricing.isPending && session.price !== null };
 }

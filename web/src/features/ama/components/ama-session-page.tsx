@@ -32,21 +32,18 @@ function BackLink() {
 }
 
 function SessionFee({ session }: { session: AmaSession }) {
-  const pricing = usePricing(session);
-  // Asked and not yet answered. Not `isLoading`: while the browser hydrates a server-rendered page its
-  // queries are paused (app/start.tsx), so `isLoading` is false there and true on the server: a mismatch.
-  const loading = pricing.isPending && session.price !== null;
+  const { pricing, loading } = usePricing(session);
   return (
     <div className="grid gap-0.5">
       <span className="text-xs text-muted-foreground">Session Fee</span>
       <span className="text-lg font-semibold" data-testid="session-fee">
         {loading
           ? AMA_MESSAGES.loadingPricing
-          : pricing.data
-            ? `${formatPrice(pricing.data.price, pricing.data.currency)} ${pricing.data.currency}`
+          : pricing
+            ? `${formatPrice(pricing.price, pricing.currency)} ${pricing.currency}`
             : AMA_MESSAGES.pricingNotSet}
       </span>
-      {pricing.data && <span className="sr-only">Currency symbol {CURRENCY_SYMBOLS[pricing.data.currency]}</span>}
+      {pricing && <span className="sr-only">Currency symbol {CURRENCY_SYMBOLS[pricing.currency]}</span>}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function ConfirmationDialog({
   method: PaymentMethod;
   onClose: () => void;
 }) {
-  const pricing = usePricing(session);
+  const { pricing, loading } = usePricing(session);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -46,10 +46,10 @@ export function ConfirmationDialog({
         </dl>
         <p className="text-sm text-muted-foreground">{SAVE_REFERENCE_REMINDER}</p>
         <section aria-label="Payment instructions" className="rounded-md border p-3">
-          {pricing.isLoading && method !== 'bank_transfer' ? (
+          {loading && method !== 'bank_transfer' ? (
             <p className="text-sm text-muted-foreground">Loading pricing...</p>
           ) : (
-            <PaymentInstructions method={method} pricing={pricing.data} />
+            <PaymentInstructions method={method} pricing={pricing} />
           )}
         </section>
         <a

@@ -1,7 +1,7 @@
 import type { AmaSession } from '@wfm/contracts/ama/api';
 import { Calendar, Clock, Video } from 'lucide-react';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useDateZone } from '../../../hooks/use-hydrated.ts';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { formatSessionDate, formatSessionTime, truncateZoomLink } from '../utils/session-display.ts';
 
@@ -11,7 +11,7 @@ import { formatSessionDate, formatSessionTime, truncateZoomLink } from '../utils
  * zone, and a text that differed would make React drop the page's markup.
  */
 export function SessionWhen({ session }: { session: Pick<AmaSession, 'scheduled_time' | 'duration_minutes'> }) {
-  const zone = useHydrated() ? 'local' : 'utc';
+  const zone = useDateZone();
   return (
     <div className="grid gap-1 text-sm text-muted-foreground">
       <span className="flex items-center gap-2">

@@ -3,12 +3,13 @@ import { Badge, buttonClasses, Card, Skeleton } from '@wfm/ui';
 import { Clock } from 'lucide-react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useDateZone } from '../../../hooks/use-hydrated.ts';
 import { cardOptions, categoryLabel, closeLabel, statusLabel, votesLabel } from '../utils/poll-display.ts';
 
 /** Title, category, status, up to three options with their share, '+N more options', and View. */
 export function PollCard({ poll }: { poll: PollSummary }) {
   const { shown, more } = cardOptions(poll);
-  const closes = closeLabel(poll);
+  const closes = closeLabel(poll, useDateZone());
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-testid="poll-card">
       <div className="flex flex-wrap items-center gap-2">

@@ -9,6 +9,7 @@ import { usePoll } from '../api/get-poll.ts';
 import { useLivePollTallies } from '../api/poll-live.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 import { POLL_TOASTS, voteErrorToast } from '../messages.ts';
+import { useDateZone } from '../../../hooks/use-hydrated.ts';
 import { categoryLabel, closeLabel, statusLabel, votesLabel } from '../utils/poll-display.ts';
 import { ProfileAnswers } from './profile-answers.tsx';
 
@@ -133,7 +134,7 @@ function Options({ poll }: { poll: PollDetailData }) {
 
 function PollView({ poll }: { poll: PollDetailData }) {
   usePageTitle(poll.title);
-  const closes = closeLabel(poll);
+  const closes = closeLabel(poll, useDateZone());
   const stats = [
     { label: 'Total votes', value: String(poll.total_votes), testId: 'poll-total-votes' },
     { label: 'Options', value: String(poll.options.length), testId: 'poll-options-count' },

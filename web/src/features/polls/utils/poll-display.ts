@@ -1,6 +1,6 @@
 import { POLL_CARD_OPTIONS, type PollSummary } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, POLL_STATUS_LABELS } from '@wfm/contracts/catalog/labels';
-import { localMediumDateShortTime } from '../../../lib/local-date-format.ts';
+import { formatMediumDateTime, type DateZone } from '../../../lib/en-us-format.ts';
 
 export const categoryLabel = (poll: Pick<PollSummary, 'category'>) => POLL_CATEGORY_LABELS[poll.category];
 export const statusLabel = (poll: Pick<PollSummary, 'status'>) => POLL_STATUS_LABELS[poll.status];
@@ -15,9 +15,12 @@ export function cardOptions(poll: Pick<PollSummary, 'options'>) {
   };
 }
 
-/** "Closes 3 Dec 2026, 14:00" / "Closed 3 Dec 2026, 14:00" / null without a close date. */
-export function closeLabel(poll: Pick<PollSummary, 'expires_at' | 'status'>): string | null {
+/**
+ * "Closes Dec 3, 2026, 2:00 PM" / "Closed Dec 3, 2026, 2:00 PM" / null without a close date; in
+ * `zone` (useDateZone: UTC, said so, while a server-rendered page is made and hydrated).
+ */
+export function closeLabel(poll: Pick<PollSummary, 'expires_at' | 'status'>, zone: DateZone): string | null {
   if (poll.expires_at === null) return null;
-  const when = localMediumDateShortTime(new Date(poll.expires_at));
+  const when = formatMediumDateTime(new Date(poll.expires_at), zone);
   return poll.status === 'closed' ? `Closed ${when}` : `Closes ${when}`;
 }
