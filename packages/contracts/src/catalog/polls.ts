@@ -166,18 +166,9 @@ export type ListPollsQuery = z.input<typeof ListPollsQuery>;
 export const ListPollsResponse = z.array(PollSummary);
 export type ListPollsResponse = z.infer<typeof ListPollsResponse>;
 
-/**
- * GET /api/polls/stats. activePolls: polls not closed. totalVotes: votes on all polls.
- * participationRate: percent (0-100, one decimal) — of the visitors who voted on any active
- * poll, the average share that voted on each active poll
- * (= votes on active polls / (activePolls x distinct voters on active polls) x 100; 0 when none).
- */
-export const PollStats = z.object({
-  activePolls: z.number().int().nonnegative(),
-  totalVotes: z.number().int().nonnegative(),
-  participationRate: z.number().min(0).max(100),
-});
-export type PollStats = z.infer<typeof PollStats>;
+// Its own module: the web app's shell shows the count on every page, and this module's other schemas
+// cost a long task to build there (docs/decisions.md, "The shell builds no schema it does not use").
+export { PollStats } from './poll-stats.ts';
 
 /** Optional answers to the poll's profile questions; questions the poll did not ask are refused. */
 export const ProfileAnswers = z.object({

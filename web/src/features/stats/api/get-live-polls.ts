@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PollStats } from '@wfm/contracts/catalog/polls';
+import { PollStats } from '@wfm/contracts/catalog/poll-stats';
 import { STATS_REFRESH_MS } from '../../../config/constants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-keys.ts';
