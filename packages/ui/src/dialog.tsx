@@ -19,9 +19,27 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Renders the corner close button (default true); dialogs that must not be dismissed turn it off. */
   showClose?: boolean;
+  /**
+   * Focuses the first field once the dialog has been painted, not as it mounts. Radix focuses inside
+   * React's commit, so the browser lays the whole page out within that task: for a dialog that opens
+   * by itself while a page loads (the welcome modal on a first visit) commit and layout made one
+   * long task of about 200 ms on a 4x slowed CPU. Dialogs opened by a click keep the immediate focus.
+   */
+  focusAfterPaint?: boolean;
 };
 
-export function DialogContent({ className, children, showClose = true, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+function focusFirstAfterPaint(content: HTMLElement): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!content.isConnected || content.contains(document.activeElement)) return;
+      (content.querySelector<HTMLElement>(FOCUSABLE) ?? content).focus();
+    }),
+  );
+}
+
+export function DialogContent({ className, children, showClose = true, focusAfterPaint = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   // Radix gives focus back to a DialogTrigger only; most of our dialogs open from a button's onClick
   // (controlled `open`), so focus fell to the page body on close. Give it back to what had it.
   const openedFrom = useRef<HTMLElement | null>(null);
@@ -39,6 +57,10 @@ export function DialogContent({ className, children, showClose = true, onOpenAut
         onOpenAutoFocus={(event) => {
           openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           onOpenAutoFocus?.(event);
+          if (focusAfterPaint && !event.defaultPrevented && event.currentTarget instanceof HTMLElement) {
+            event.preventDefault();
+            focusFirstAfterPaint(event.currentTarget);
+          }
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);

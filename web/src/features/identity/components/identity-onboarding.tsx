@@ -1,5 +1,5 @@
 import { toast } from '@wfm/ui';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { VISITOR_TOKEN_ERROR_MESSAGE, useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useProfileCheck } from '../api/check-profile.ts';
@@ -23,6 +23,8 @@ export function IdentityOnboarding() {
   }, [session.isError, session.error]);
 
   const check = useProfileCheck(session.data);
-  const needed = check.isSuccess && !check.data.hasProfile;
+  // The modal mounts in a deferred render: React renders it in slices instead of one task, which on
+  // a first visit fell inside the page's load (the check answers while the page hydrates).
+  const needed = useDeferredValue(check.isSuccess && !check.data.hasProfile);
   return session.data ? <WelcomeModal open={needed} anonToken={session.data} /> : null;
 }

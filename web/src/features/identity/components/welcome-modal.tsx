@@ -31,6 +31,7 @@ export function WelcomeModal({ anonToken }: { anonToken: string }) {
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
           className="sm:max-w-md"
+          focusAfterPaint
         >
           <DialogHeader>
             <DialogTitle>{restoring ? 'Welcome back!' : 'Welcome to the community!'}</DialogTitle>
