@@ -37,7 +37,7 @@ import { ReadCache } from './read-cache/read-cache.ts';
 import { GATEWAY_LIMITS } from './rate-limits.ts';
 import { PROXY_ROUTES, type ProxyRoute } from './routes.ts';
 import { createSecurityHeaders } from './security-headers.ts';
-import { registerHtmlPages, type HtmlPages } from './html-pages.ts';
+import { pageCacheKey, pageRouteOf, publicOrigin, registerHtmlPages, type HtmlPages } from './html-pages.ts';
 import { appForPath, hasPage, isBuilt, registerWebApps, sendAppShell, wantsHtml, type WebApp } from './static-apps.ts';
 import { closeUpstreams, createUpstreams } from './upstreams.ts';
 import { registerVisitorData } from './visitor-data.ts';
@@ -277,6 +277,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     },
   });
 
+  const publicUrl = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
   const proxyOptions = { serviceUrls: opts.serviceUrls, upstreams, staffSecret: opts.staffSecret };
   const visitors = createVisitorPassThrough();
   const countOutcome = (outcome: CacheOutcome) => metrics.readCache.inc({ outcome });
@@ -288,14 +289,16 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       closing = true;
       done();
     });
-    const labels = routeLabels(routes);
+    const origin = publicOrigin(publicUrl);
     const answerHit = leanHits({
       cache,
       reads: new CacheableReads(routes),
       visitors,
       securityHeaders,
       log: app.log,
-      observe: (path, statusCode, seconds) => metrics.httpDuration.observe({ route: labels(path), method: 'GET', status_code: statusCode }, seconds),
+      apiRoute: routeLabels(routes),
+      ...(opts.webDist === undefined ? {} : { pages: { route: pageRouteOf, key: (pathname: string) => pageCacheKey(origin, pathname) } }),
+      observe: (route, statusCode, seconds) => metrics.httpDuration.observe({ route, method: 'GET', status_code: statusCode }, seconds),
       count: countOutcome,
       closing: () => closing,
     });
@@ -334,7 +337,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       cache,
       reads: new CacheableReads(routes),
       upstreams,
-      publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+      publicUrl,
       rateLimit: app.rateLimit(),
       feedsRateLimit: feedsRateLimit(app, resolveLimits(GATEWAY_LIMITS, opts.rateLimits)['feeds-ip'].max),
       onOutcome: (outcome) => metrics.readCache.inc({ outcome }),

@@ -172,6 +172,25 @@ export const PAGES: readonly PageDefinition[] = [
   fixed('/help', 'Need Help?', 'Ask the WFM Community team for help and get a ticket reference.'),
 ];
 
+/** PUBLIC_URL as the origin pages name (no trailing slash). */
+export const publicOrigin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+
+/** The read-cache key of a page's HTML: one entry per path, under the public origin (publicOrigin). */
+export const pageCacheKey = (origin: string, pathname: string) => `html:${origin}${pathname}`;
+
+/**
+ * The Fastify route of a page path (`/post/42` -> `/post/:id`), undefined for any other path: the
+ * lean listener's route label and its test of whether a path can have a cached page.
+ */
+export function pageRouteOf(pathname: string): string | undefined {
+  const segments = pathname.split('/');
+  for (const { url } of PAGES) {
+    const pattern = url.split('/');
+    if (pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))) return url;
+  }
+  return undefined;
+}
+
 /** What the server renderer exports (web/src/entry-server.tsx). */
 interface ServerRender {
   status: number;
@@ -208,7 +227,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
   const dist = web.dist === undefined ? undefined : path.resolve(web.dist);
 
   // One origin for every request, whatever its Host (see publicUrl).
-  const origin = opts.publicUrl.replace(/\/+$/, '');
+  const origin = publicOrigin(opts.publicUrl);
 
   /** An API answer: through the read cache when the read is cacheable, else from the service. */
   const apiJson = async (apiPath: string, request: FastifyRequest): Promise<unknown> => {
@@ -294,7 +313,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         // A query (a search on the home page, a calculator's tab) is the app's to read: not cached.
         if (primary === undefined || request.url.includes('?')) return undefined;
         const pathname = request.url.split('?', 1)[0]!;
-        const key = `html:${origin}${pathname}`;
+        const key = pageCacheKey(origin, pathname);
         if (primary === null) return { key, group: `html:${pathname}`, ttlMs: FEED_TTL_MS };
         const found = reads.find('GET', primary, {});
         const read: CacheableRead = { key, group: found?.read.group ?? `html:${pathname}` };

@@ -1,11 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { createLogger } from '@wfm/service-kit';
-import { httpGet, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { pageCacheKey, pageRouteOf } from '../src/html-pages.ts';
+import { CacheableReads } from '../src/read-cache/cacheable-reads.ts';
+import { createVisitorPassThrough } from '../src/read-cache/cached-reads.ts';
+import { leanHits } from '../src/read-cache/lean-hits.ts';
+import { ReadCache } from '../src/read-cache/read-cache.ts';
+import { PROXY_ROUTES } from '../src/routes.ts';
+import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 /**
  * The lean listener (gateway/src/read-cache/lean-hits.ts) answers fresh cache hits before Fastify
@@ -129,5 +137,62 @@ describe('lean hits', () => {
     await gw.get(url, { 'x-anon-token': token });
     await gw.app.inject({ method: 'POST', url: '/api/comments', headers: { 'x-anon-token': token }, payload: {} });
     expect((await gw.get(url, { 'x-anon-token': token })).headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('lean hits of server-rendered pages', () => {
+  /**
+   * The listener alone in front of a stand-in for Fastify (which answers 599): which requests it
+   * answers from the cache. html-pages.test.ts compares its answers with the Fastify path's.
+   */
+  async function pageServer() {
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, log: silentLogger() });
+    const page = Buffer.from(`<!doctype html><html><body>${'<p>Shrinkage and occupancy</p>'.repeat(40)}</body></html>`);
+    const html = async () => ({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page });
+    for (const pathname of ['/post/42', '/help', '/']) await cache.load({ key: pageCacheKey('https://community.example.com', pathname), group: 'lists' }, html);
+    // Entries under a path that is no page, and under a query (html-pages.ts never stores either):
+    // never answered from here.
+    for (const url of ['/assets/x.js', '/post/42?tab=comments']) await cache.load({ key: pageCacheKey('https://community.example.com', url), group: 'lists' }, html);
+    const routes: string[] = [];
+    const answerHit = leanHits({
+      cache,
+      reads: new CacheableReads(PROXY_ROUTES),
+      visitors: createVisitorPassThrough(),
+      securityHeaders: () => ({ 'x-frame-options': 'DENY' }),
+      log: silentLogger(),
+      apiRoute: () => 'api',
+      pages: { route: pageRouteOf, key: (pathname) => pageCacheKey('https://community.example.com', pathname) },
+      observe: (route) => routes.push(route),
+      count: () => {},
+      closing: () => false,
+    });
+    const server = createServer((req, res) => {
+      if (!answerHit(req, res)) res.writeHead(599).end('fastify');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    return { page, routes, get: (url: string, headers: Record<string, string> = {}) => httpGet(`http://127.0.0.1:${port}`, url, headers) };
+  }
+
+  it('answers a cached page from memory, labelled with its route, 304 included', async () => {
+    const server = await pageServer();
+    const hit = await server.get('/post/42');
+    expect(hit.statusCode).toBe(200);
+    expect(hit.rawPayload.equals(server.page)).toBe(true);
+    expect(hit.headers).toMatchObject({ 'x-cache': 'HIT', 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', vary: 'Accept-Encoding' });
+    expect((await server.get('/help')).statusCode).toBe(200);
+    expect((await server.get('/')).statusCode).toBe(200);
+    expect((await server.get('/post/42', { 'if-none-match': hit.headers.etag as string })).statusCode).toBe(304);
+    expect(server.routes).toEqual(['/post/:id', '/help', '/', '/post/:id']);
+  });
+
+  it('leaves to Fastify a page not cached, a query, an escape, gzip not made yet, and paths that are no page', async () => {
+    const server = await pageServer();
+    for (const url of ['/post/43', '/post/42?tab=comments', '/po%73t/42', '/assets/x.js', '/post/42/', '/post/']) {
+      expect((await server.get(url)).statusCode, url).toBe(599);
+    }
+    expect((await server.get('/post/42', { 'accept-encoding': 'gzip' })).statusCode).toBe(599);
+    expect(server.routes).toEqual([]);
   });
 });

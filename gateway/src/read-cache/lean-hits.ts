@@ -17,44 +17,72 @@ export interface LeanHitsOptions {
   securityHeaders: (host: string | undefined) => Record<string, string>;
   /** The gateway's logger (the access line, as GatewayLogController writes it). */
   log: FastifyBaseLogger;
-  /** The request-duration histogram, with the label Fastify's route would give this path. */
-  observe: (path: string, statusCode: number, seconds: number) => void;
+  /** The route label Fastify's route would give an /api path (routeLabels). */
+  apiRoute: (url: string) => string;
+  /**
+   * The server-rendered pages (html-pages.ts): a path's Fastify route (undefined: not a page) and
+   * the cache key its page is stored under. Unset: only /api reads are answered here.
+   */
+  pages?: { route: (pathname: string) => string | undefined; key: (pathname: string) => string };
+  /** The request-duration histogram, by route label. */
+  observe: (route: string, statusCode: number, seconds: number) => void;
   count: (outcome: CacheOutcome) => void;
   /** True once the gateway is closing: Fastify then answers 503 (return503OnClosing). */
   closing: () => boolean;
 }
 
+/** What a request may be answered from: a read-cache key, and the route label of its path. */
+interface Target {
+  key: string;
+  route: string;
+  /** An /api read, whose visitor the pass-through must be asked about; pages are the same for all. */
+  api: boolean;
+}
+
 /**
  * A `request` listener ahead of Fastify that answers fresh read-cache hits straight from memory:
  * on a cached feed page Fastify's request/reply objects, hook chain and header handling cost more
- * than the answer's own write (docs/benchmarks.md, 2026-11-28). It answers exactly what the
+ * than the answer's own write (docs/benchmarks.md, 2026-11-28). It answers /api reads and the
+ * server-rendered pages (whose hits cost twice a JSON hit's CPU through Fastify), exactly as the
  * Fastify path would (same headers, 304s, gzip, access line, metrics), and returns false for
  * everything else, which Fastify then handles: writes, misses, stale entries (their refresh needs
  * the request), answers whose gzip is not made yet, reads of visitors the cache passes.
  * Hits are not counted against the rate limit on either path.
  */
 export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { cache, reads, visitors } = opts;
+  const { cache, reads, visitors, pages } = opts;
+
+  const targetOf = (req: IncomingMessage, url: string): Target | undefined => {
+    const query = url.indexOf('?');
+    // Paths with escapes go through Fastify's own URL handling (a bad escape is its 400).
+    const percent = url.indexOf('%');
+    if (percent !== -1 && (query === -1 || percent < query)) return undefined;
+    // The read cache's hooks live in the /api scope.
+    if (url.startsWith('/api/')) {
+      const found = reads.find('GET', url, req.headers);
+      // The Fastify hook uses this lookup instead of making it again.
+      handOverFound(req, found ?? null);
+      return found ? { key: found.read.key, route: opts.apiRoute(url), api: true } : undefined;
+    }
+    // A page with a query is rendered for its request and never cached (html-pages.ts).
+    if (!pages || query !== -1) return undefined;
+    const route = pages.route(url);
+    return route === undefined ? undefined : { key: pages.key(url), route, api: false };
+  };
+
   return (req, res) => {
     if (req.method !== 'GET' || opts.closing()) return false;
     const url = req.url ?? '';
-    // The read cache's hooks live in the /api scope only.
-    if (!url.startsWith('/api/')) return false;
-    // Paths with escapes go through Fastify's own URL handling (a bad escape is its 400).
-    const percent = url.indexOf('%');
-    if (percent !== -1 && (url.indexOf('?') === -1 || percent < url.indexOf('?'))) return false;
-    const found = reads.find('GET', url, req.headers);
-    // The Fastify hook uses this lookup instead of making it again.
-    handOverFound(req, found ?? null);
-    if (!found) return false;
-    const hit = cache.peek(found.read.key);
+    const target = targetOf(req, url);
+    if (!target) return false;
+    const hit = cache.peek(target.key);
     if (!hit || hit.stale) return false;
     const answer = hit.answer;
     const compressible = isCompressible(answer);
     const gzip = compressible && acceptsGzip(req.headers['accept-encoding']);
     if (gzip && answer.gzip === undefined) return false;
     // Last, as it remembers the visitor's read: the Fastify hook must not ask again.
-    if (visitors.shouldPass(req.headers['x-anon-token'])) {
+    if (target.api && visitors.shouldPass(req.headers['x-anon-token'])) {
       handOverPassed(req);
       return false;
     }
@@ -80,7 +108,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     }
     const elapsed = performance.now() - started;
     opts.count(statusCode === 304 ? 'not_modified' : 'hit');
-    opts.observe(url, statusCode, elapsed / 1000);
+    opts.observe(target.route, statusCode, elapsed / 1000);
     opts.log.info({ reqId: id, method: 'GET', url: maskUrl(url), statusCode, responseTime: Math.round(elapsed) }, 'request completed');
     return true;
   };
