@@ -155,6 +155,12 @@ export interface HttpAnswer {
 }
 
 /** A GET over HTTP, answered as app.inject answers (the bytes as sent: no decompression). */
+/** Headers that differ between any two answers (or between a socket and inject). */
+const VARYING_HEADERS = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** An answer's headers without those that differ between any two answers: for comparing the lean path with Fastify's. */
+export const stableHeaders = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING_HEADERS.has(name)));
+
 export async function httpGet(baseUrl: string, url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   const answer = await request(`${baseUrl}${url}`, { method: 'GET', headers });
   const rawPayload = Buffer.from(await answer.body.arrayBuffer());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpGet, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { httpGet, stableHeaders, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 /** The built web app's index.html as Vite writes it (title, description, an empty root). */
 const TEMPLATE = `<!doctype html>
@@ -237,9 +237,6 @@ describe('server-rendered pages', () => {
 });
 
 describe('page hits before Fastify (read-cache/lean-hits.ts)', () => {
-  /** Headers that differ between any two answers (or between a socket and inject). */
-  const VARYING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
-  const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
 
   it('answers a cached page over a socket with the bytes and headers the Fastify path gives the same hit, gzip and 304 included', async () => {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -251,12 +248,12 @@ describe('page hits before Fastify (read-cache/lean-hits.ts)', () => {
       const fastify = await app.inject({ method: 'GET', url: '/post/51', headers: { host, ...headers } });
       expect(socket.headers['x-cache']).toBe('HIT');
       expect(socket.rawPayload.equals(fastify.rawPayload)).toBe(true);
-      expect(stable(socket.headers)).toEqual(stable(fastify.headers));
+      expect(stableHeaders(socket.headers)).toEqual(stableHeaders(fastify.headers));
     }
     const etag = first.headers.etag as string;
     const notModified = await httpGet(baseUrl, '/post/51', { 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);
-    expect(stable(notModified.headers)).toEqual(stable((await app.inject({ method: 'GET', url: '/post/51', headers: { host, 'if-none-match': etag } })).headers));
+    expect(stableHeaders(notModified.headers)).toEqual(stableHeaders((await app.inject({ method: 'GET', url: '/post/51', headers: { host, 'if-none-match': etag } })).headers));
     expect(forumCalls).toEqual(['/api/posts/51']);
   });
 });

@@ -13,7 +13,7 @@ import { createVisitorPassThrough } from '../src/read-cache/cached-reads.ts';
 import { leanHits } from '../src/read-cache/lean-hits.ts';
 import { ReadCache } from '../src/read-cache/read-cache.ts';
 import { PROXY_ROUTES } from '../src/routes.ts';
-import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { httpGet, silentLogger, stableHeaders, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 /**
  * The lean listener (gateway/src/read-cache/lean-hits.ts) answers fresh cache hits before Fastify
@@ -52,10 +52,6 @@ async function gateway() {
   };
 }
 
-/** Headers that differ between any two answers (or between a socket and inject). */
-const VARYING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
-const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
-
 const registryOf = (app: FastifyInstance) => (app as unknown as { metricsRegistry: Registry }).metricsRegistry;
 
 describe('lean hits', () => {
@@ -69,7 +65,7 @@ describe('lean hits', () => {
     expect(lean.headers['x-cache']).toBe('HIT');
     expect(fastify.headers['x-cache']).toBe('HIT');
     expect(lean.rawPayload.equals(fastify.rawPayload)).toBe(true);
-    expect(stable(lean.headers)).toEqual(stable(fastify.headers));
+    expect(stableHeaders(lean.headers)).toEqual(stableHeaders(fastify.headers));
     expect(lean.headers['content-security-policy']).toBeDefined();
     expect(services.seen.filter((s) => s.url === url)).toHaveLength(1);
   });
@@ -84,7 +80,7 @@ describe('lean hits', () => {
     expect(lean.statusCode).toBe(304);
     expect(lean.rawPayload).toHaveLength(0);
     expect(lean.headers['x-request-id']).toBe('client-chosen-id.1');
-    expect(stable(lean.headers)).toEqual(stable(fastify.headers));
+    expect(stableHeaders(lean.headers)).toEqual(stableHeaders(fastify.headers));
   });
 
   it('serves gzip once it is made (the first gzip client goes through Fastify, which makes it)', async () => {
@@ -98,7 +94,7 @@ describe('lean hits', () => {
     expect(first.headers['content-encoding']).toBe('gzip');
     expect(second.headers['x-cache']).toBe('HIT');
     expect(gunzipSync(second.rawPayload).equals(plain.rawPayload)).toBe(true);
-    expect(stable(second.headers)).toEqual(stable(fastify.headers));
+    expect(stableHeaders(second.headers)).toEqual(stableHeaders(fastify.headers));
   });
 
   it('writes the access line and the route metric as Fastify does, and counts the hit', async () => {
