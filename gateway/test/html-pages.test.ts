@@ -243,7 +243,8 @@ describe('page hits before Fastify (read-cache/lean-hits.ts)', () => {
     const host = new URL(baseUrl).host;
     const first = await httpGet(baseUrl, '/post/51');
     expect(first.headers['x-cache']).toBe('MISS');
-    for (const headers of [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip' }]) {
+    const plainThenGzip: Array<Record<string, string>> = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip' }];
+    for (const headers of plainThenGzip) {
       const socket = await httpGet(baseUrl, '/post/51', headers);
       const fastify = await app.inject({ method: 'GET', url: '/post/51', headers: { host, ...headers } });
       expect(socket.headers['x-cache']).toBe('HIT');
