@@ -35,9 +35,27 @@ async function listener() {
   };
 }
 
+/**
+ * True once a page has had no /api request in flight for `quietMs`: a refetch the page starts after
+ * a message (it is sent on, then handled) has begun and ended by then.
+ */
+function apiQuiet(page: Page, quietMs = 500): () => boolean {
+  const pending = new Set<unknown>();
+  let lastChange = Date.now();
+  const note = () => void (lastChange = Date.now());
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) pending.add(r);
+    note();
+  });
+  page.on('requestfinished', (r) => void (pending.delete(r) && note()));
+  page.on('requestfailed', (r) => void (pending.delete(r) && note()));
+  return () => pending.size === 0 && Date.now() - lastChange >= quietMs;
+}
+
 /** Routes every /ws of the context through a switch the test can turn off and on. */
 async function socketSwitch(ctx: BrowserContext) {
   const open = new Set<WebSocketRoute>();
+  const greeted = new Set<WebSocketRoute>();
   let down = false;
   let refused = 0;
   await ctx.routeWebSocket(/\/ws$/, (ws) => {
@@ -47,10 +65,20 @@ async function socketSwitch(ctx: BrowserContext) {
       return;
     }
     open.add(ws);
-    ws.onClose(() => open.delete(ws));
-    ws.connectToServer();
+    ws.onClose(() => {
+      open.delete(ws);
+      greeted.delete(ws);
+    });
+    const server = ws.connectToServer();
+    // Passed on as they come; the gateway's hello answer is noted on the way.
+    server.onMessage((message) => {
+      if (String(message).startsWith('{"type":"hello"')) greeted.add(ws);
+      ws.send(message);
+    });
   });
   return {
+    /** Open sockets the gateway has answered the hello of. */
+    greeted: () => greeted.size,
     async drop() {
       down = true;
       await Promise.all([...open].map((ws) => ws.close({ code: 1012, reason: 'service restart' })));
@@ -86,12 +114,19 @@ describe('live updates after a dropped socket', () => {
     const feed = await context.newPage();
     const thread = await context.newPage();
     session.watch(feed, thread);
+    const [feedQuiet, threadQuiet] = [apiQuiet(feed), apiQuiet(thread)];
     await feed.goto(`${site}/`);
     await thread.goto(`${site}/post/${threadId}`);
     await feed.getByRole('link', { name: threadTitle }).waitFor();
     await thread.getByRole('heading', { level: 1, name: threadTitle }).waitFor();
     await expect.poll(() => indicator(feed)).toBe('Active');
     await expect.poll(() => indicator(thread)).toBe('Active');
+    // The first hello's answer may say the gateway could not replay all that was broadcast since the
+    // pages were loaded (a replica started moments ago, or a busy one): the pages then refetch what
+    // they show. That refetch must be over before the socket drops, or it would bring the post
+    // published below while "down".
+    await expect.poll(() => sockets.greeted()).toBe(2);
+    await expect.poll(() => feedQuiet() && threadQuiet()).toBe(true);
     const postsTodayText = () => feed.getByTestId('stat-today-s-posts').textContent();
     await expect.poll(postsTodayText).toMatch(/^\d+$/);
     const postsToday = Number(await postsTodayText());
