@@ -34,7 +34,8 @@ export interface LeanHitsOptions {
 /** What a request may be answered from: a read-cache key, and the route label of its path. */
 interface Target {
   key: string;
-  route: string;
+  /** Undefined for a page path: worked out on a hit only (most non-API GETs are assets and probes). */
+  route: string | undefined;
   /** An /api read, whose visitor the pass-through must be asked about; pages are the same for all. */
   api: boolean;
 }
@@ -65,9 +66,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
       return found ? { key: found.read.key, route: opts.apiRoute(url), api: true } : undefined;
     }
     // A page with a query is rendered for its request and never cached (html-pages.ts).
-    if (!pages || query !== -1) return undefined;
-    const route = pages.route(url);
-    return route === undefined ? undefined : { key: pages.key(url), route, api: false };
+    return pages && query === -1 ? { key: pages.key(url), route: undefined, api: false } : undefined;
   };
 
   return (req, res) => {
@@ -77,6 +76,9 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     if (!target) return false;
     const hit = cache.peek(target.key);
     if (!hit || hit.stale) return false;
+    // Only a page route stores a page's key; the check keeps any other path to Fastify all the same.
+    const route = target.route ?? pages?.route(url);
+    if (route === undefined) return false;
     const answer = hit.answer;
     const compressible = isCompressible(answer);
     const gzip = compressible && acceptsGzip(req.headers['accept-encoding']);
@@ -108,7 +110,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     }
     const elapsed = performance.now() - started;
     opts.count(statusCode === 304 ? 'not_modified' : 'hit');
-    opts.observe(target.route, statusCode, elapsed / 1000);
+    opts.observe(route, statusCode, elapsed / 1000);
     opts.log.info({ reqId: id, method: 'GET', url: maskUrl(url), statusCode, responseTime: Math.round(elapsed) }, 'request completed');
     return true;
   };
