@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createBus, createMemoryBus, type EventBus } from '@wfm/service-kit';
 import { ReadCache } from '../src/read-cache/read-cache.ts';
+import { RedisLayer } from '../src/read-cache/redis-layer.ts';
 import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -547,5 +548,61 @@ describe('shared-layer invalidation in bursts', () => {
     expect(await generation('all')).not.toBeNull();
     // 'all' replaced the burst's groups: the whole cache got a new generation instead.
     expect(await generation('post:0')).toBe(before);
+  });
+});
+
+describe('shared-layer lookups in batches', () => {
+  it('sends the lookups asked while one is on its way in one pipeline, each answered with its own entry', async () => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    cleanups.push(async () => void (await redis.quit()));
+    await redis.ping();
+    const layer = new RedisLayer(redis, `test-${randomUUID()}`);
+    const answerFor = (key: string) => ({
+      body: Buffer.from(JSON.stringify({ key })),
+      gzip: undefined,
+      contentType: JSON_TYPE,
+      etag: `"${key}"`,
+      expiresAt: Date.now() + 60_000,
+    });
+    const keys = Array.from({ length: 6 }, (_, i) => `/api/posts?offset=${i}`);
+    // Stored where a lookup of each key looks (its slot), except the last: a miss among hits.
+    for (const key of keys.slice(0, -1)) {
+      const { slot } = await layer.get(key, 'lists');
+      await layer.set(slot, answerFor(key), Date.now());
+    }
+    // Counts the pipelines, and holds the first one back 50 ms: a slow round trip.
+    const sizes: number[] = [];
+    const pipeline = redis.pipeline.bind(redis);
+    redis.pipeline = ((...args: Parameters<typeof pipeline>) => {
+      const made = pipeline(...args);
+      const exec = made.exec.bind(made);
+      made.exec = (async () => {
+        sizes.push(made.length);
+        if (sizes.length === 1) await new Promise((resolve) => setTimeout(resolve, 50));
+        return exec();
+      }) as typeof made.exec;
+      return made;
+    }) as typeof redis.pipeline;
+
+    const asked = [layer.get(keys[0]!, 'lists')];
+    // The others each in a later turn of the event loop, while the first is on its way.
+    for (const key of keys.slice(1)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      asked.push(layer.get(key, 'lists'));
+    }
+    const found = await Promise.all(asked);
+    expect(sizes).toEqual([1, keys.length - 1]);
+    found.forEach((lookup, i) => {
+      if (i === keys.length - 1) expect(lookup.answer).toBeUndefined();
+      else expect(JSON.parse(lookup.answer!.body.toString())).toEqual({ key: keys[i] });
+    });
+  });
+
+  it('answers lookups asked while Redis is down with an error, so the read goes to the service', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    redis.on('error', () => {});
+    cleanups.push(async () => redis.disconnect());
+    const layer = new RedisLayer(redis, `test-${randomUUID()}`);
+    await expect(layer.get('/api/posts', 'lists')).rejects.toThrow('Redis is not ready');
   });
 });

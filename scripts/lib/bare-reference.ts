@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,8 @@ const load = (name) => {
   const meta = JSON.parse(fs.readFileSync(dir + '/' + name + '.json', 'utf8'));
   return { headers: meta, body: fs.readFileSync(dir + '/' + name + '.body') };
 };
-const answers = { '/healthz': load('healthz'), '/feed': load('feed') };
+const answers = {};
+for (const file of fs.readdirSync(dir)) if (file.endsWith('.json')) answers['/' + file.slice(0, -5)] = load(file.slice(0, -5));
 http.createServer((req, res) => {
   const answer = answers[req.url];
   if (!answer) { res.writeHead(404); res.end(); return; }
@@ -35,24 +37,28 @@ http.createServer((req, res) => {
 
 const DROPPED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** Fetches `url` as autocannon would (no Accept-Encoding) and keeps what the reference replays. */
-export async function recordAnswer(url: string): Promise<RecordedAnswer> {
-  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => {
-    if (!DROPPED.has(name)) headers[name] = value;
+/**
+ * Fetches `url` as autocannon would (no Accept-Encoding, unless `headers` name one) and keeps what
+ * the reference replays: gzip bytes stay gzip (node:http's client does not decode them).
+ */
+export async function recordAnswer(url: string, headers: Record<string, string> = {}): Promise<RecordedAnswer> {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'identity', ...headers } }, resolve).once('error', reject);
   });
-  return { headers, body: Buffer.from(await res.arrayBuffer()) };
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const recorded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!DROPPED.has(name) && value !== undefined) recorded[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { headers: recorded, body: Buffer.concat(chunks) };
 }
 
 /**
- * Starts the reference server in its own process on a free port, replaying `healthz` at /healthz
- * and `feed` at /feed with the gateway's headers and bytes.
+ * Starts the reference server in its own process on a free port, replaying each answer at
+ * `/<name>` with the gateway's headers and bytes (`healthz` is required: it says the server is up).
  */
-export async function startBareReference(answers: {
-  healthz: RecordedAnswer;
-  feed: RecordedAnswer;
-}): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+export async function startBareReference(answers: { healthz: RecordedAnswer } & Record<string, RecordedAnswer>): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'wfm-bare-reference-'));
   for (const [name, answer] of Object.entries(answers)) {

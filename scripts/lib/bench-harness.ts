@@ -26,11 +26,15 @@ export interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time per request, µs, of the measured server (`server`) and of `servicePids` by name; with `gatewayPid` only. */
+  cpuPerRequest?: Record<string, number>;
 }
 
 interface MeasureOptions {
   /** Also print the bytes per answer and the CPU time per request of the gateway and of autocannon. */
   gatewayPid?: number;
+  /** What the process under `gatewayPid` is called in the printed line (default: gateway). */
+  serverName?: string;
   /** Also print the CPU time per request of these processes, and of this machine's PostgreSQL and Redis. */
   servicePids?: Record<string, number>;
   /** Request these paths of `url`'s origin one after the other instead of `url` itself. */
@@ -61,7 +65,7 @@ export async function measure(label: string, url: string, opts: MeasureOptions =
   });
   // Figures over failed or unexpected answers, or with a launched process gone, are not printed.
   guard.check(label, result);
-  const figures = {
+  const figures: Figures = {
     label,
     reqPerSec: result.reqPerSec,
     p50: result.p50,
@@ -77,8 +81,10 @@ export async function measure(label: string, url: string, opts: MeasureOptions =
     const sample = opts.paths ? `${url}${opts.paths[0]}` : url;
     const body = Buffer.from(await (await fetch(sample, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
     const others = Object.entries(result.otherCpuMicros ?? {}).map(([name, micros]) => ` ${name} ${(micros / requests).toFixed(0)} µs,`);
+    figures.cpuPerRequest = { server: gatewayCpu };
+    for (const [name, micros] of Object.entries(result.otherCpuMicros ?? {})) figures.cpuPerRequest[name] = micros / requests;
     cost =
-      `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: gateway ${gatewayCpu.toFixed(0)} µs,${others.join('')}` +
+      `   body ${(body.length / 1024).toFixed(1).padStart(4)} KB   CPU/request: ${opts.serverName ?? 'gateway'} ${gatewayCpu.toFixed(0)} µs,${others.join('')}` +
       ` autocannon ${(result.clientCpuMicros / requests).toFixed(0)} µs`;
   }
   console.log(

@@ -36,28 +36,37 @@ export async function benchFeed() {
       { name: '/post/{id} (HTML, gzip)', path: `/post/${seeded.detailId}`, headers: GZIP },
     ];
     let before = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
-    const ratios: Array<{ name: string; ratio: number }> = [];
+    const ratios: Array<{ name: string; ratio: number; gatewayCpu: number }> = [];
     for (const { name, path, headers } of reads) {
       const label = `GET ${name}`;
       const figures = await measure(label, `${gateway}${path}`, { gatewayPid, headers });
       const after = await measure(ceilingLabel, `${gateway}/healthz`, { gatewayPid });
-      ratios.push({ name, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2) });
+      ratios.push({ name, ratio: figures.reqPerSec / ((before.reqPerSec + after.reqPerSec) / 2), gatewayCpu: figures.cpuPerRequest!.server! });
       before = after;
     }
 
-    // The same two answers from a bare node:http server: what moving the bytes costs on this box.
-    console.log(`\nbare node:http replaying the gateway's /healthz and latest-feed answers (headers and bytes)\n`);
+    // The same answers from a bare node:http server: what moving the bytes costs on this box.
+    console.log(`\nbare node:http replaying the gateway's answers (headers and bytes)\n`);
+    const post = `${gateway}/api/posts/${seeded.detailId}`;
+    const page = `${gateway}/post/${seeded.detailId}`;
     const reference = await startBareReference({
       healthz: await recordAnswer(`${gateway}/healthz`),
       feed: await recordAnswer(`${gateway}/api/posts`),
+      'post-json': await recordAnswer(post),
+      'post-html': await recordAnswer(page),
+      'post-json-gzip': await recordAnswer(post, GZIP),
+      'post-html-gzip': await recordAnswer(page, GZIP),
     });
     guard.watch('bare reference server', reference.process);
-    let bareRatio: number;
+    const bare: Record<string, number> = {};
     try {
       const bareBefore = await measure('bare GET /healthz', `${reference.url}/healthz`);
       const bareFeed = await measure('bare GET /feed (latest feed bytes)', `${reference.url}/feed`);
       const bareAfter = await measure('bare GET /healthz', `${reference.url}/healthz`);
-      bareRatio = bareFeed.reqPerSec / ((bareBefore.reqPerSec + bareAfter.reqPerSec) / 2);
+      bare.feed = bareFeed.reqPerSec / ((bareBefore.reqPerSec + bareAfter.reqPerSec) / 2);
+      for (const name of ['post-json', 'post-html', 'post-json-gzip', 'post-html-gzip']) {
+        bare[name] = (await measure(`bare GET /${name}`, `${reference.url}/${name}`)).reqPerSec;
+      }
       guard.checkAlive();
     } finally {
       guard.release(reference.process);
@@ -83,10 +92,19 @@ export async function benchFeed() {
     guard.checkAlive();
     console.log('');
     for (const { name, ratio } of ratios.slice(1)) console.log(`ratio ${name}/ceiling: ${ratio.toFixed(2)}`);
-    console.log(`ratio bare node:http feed/healthz, same bytes: ${bareRatio.toFixed(2)}`);
-    const ratioOf = (name: string) => ratios.find((r) => r.name === name)!.ratio;
-    console.log(`ratio post HTML/post JSON: ${(ratioOf('/post/{id} (HTML)') / ratioOf('/api/posts/{id}')).toFixed(2)}`);
-    console.log(`ratio post HTML/post JSON, gzip as browsers ask: ${(ratioOf('/post/{id} (HTML, gzip)') / ratioOf('/api/posts/{id} (gzip)')).toFixed(2)}`);
+    console.log(`ratio bare node:http feed/healthz, same bytes: ${bare.feed!.toFixed(2)}`);
+    const read = (name: string) => ratios.find((r) => r.name === name)!;
+    const pairs = [
+      ['', '/post/{id} (HTML)', '/api/posts/{id}', 'post-html', 'post-json'],
+      [', gzip as browsers ask', '/post/{id} (HTML, gzip)', '/api/posts/{id} (gzip)', 'post-html-gzip', 'post-json-gzip'],
+    ] as const;
+    for (const [how, html, json, bareHtml, bareJson] of pairs) {
+      console.log(`ratio post HTML/post JSON${how}: ${(read(html).ratio / read(json).ratio).toFixed(2)}`);
+      // The same two answers' bytes from the bare server: the most any server reaches with them here.
+      console.log(`ratio bare node:http post HTML/post JSON${how}, same bytes: ${(bare[bareHtml]! / bare[bareJson]!).toFixed(2)}`);
+      // What a page costs the gateway itself against its JSON (1.00: the same CPU per request).
+      console.log(`gateway CPU per request post JSON/post HTML${how}: ${(read(json).gatewayCpu / read(html).gatewayCpu).toFixed(2)}`);
+    }
     console.log(`ratio feed/ceiling: ${ratios[0]!.ratio.toFixed(2)}`);
   } finally {
     await stopRun(run, database);

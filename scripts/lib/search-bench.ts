@@ -1,6 +1,7 @@
 /** `npm run bench search`: varied uncached searches and pages through the gateway and straight on the forum service. */
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, DURATION, guard, measure, seed, startRun, stopRun, WARM_UP_SECONDS } from './bench-harness.ts';
+import { startBareProxy } from './bare-proxy.ts';
+import { CONNECTIONS, DURATION, guard, measure, seed, startRun, stopRun, WARM_UP_SECONDS, type Figures } from './bench-harness.ts';
 import { pagePaths, searchPaths } from './search-workload.ts';
 
 /** Every answer of the uncached measurements must say the gateway asked the forum service. */
@@ -39,8 +40,36 @@ export async function benchSearch() {
     const directSearch = await measure('forum: GET /api/posts?q=<varied>', forum, { paths: searches });
     const directLatest = await measure('forum: latest <pages>', forum, { paths: pagePaths('latest') });
     const directTrending = await measure('forum: trending <pages>', forum, { paths: pagePaths('trending') });
+
+    // The floor under issue 29's first target: the least CPU a Node.js proxy spends on these reads.
+    console.log('\nthrough a bare node:http + undici proxy (no framework, cache or limits), same workloads:');
+    const proxy = await startBareProxy(forum);
+    guard.watch('bare proxy', proxy.process);
+    let bare: Figures[];
+    try {
+      const through = { gatewayPid: proxy.process.pid, serverName: 'bare proxy', servicePids };
+      bare = [
+        await measure('bare proxy: GET /api/posts?q=<varied>', proxy.url, { ...through, paths: searches }),
+        await measure('bare proxy: latest <pages>', proxy.url, { ...through, paths: pagePaths('latest') }),
+        await measure('bare proxy: trending <pages>', proxy.url, { ...through, paths: pagePaths('trending') }),
+      ];
+      guard.checkAlive();
+    } finally {
+      guard.release(proxy.process);
+      await proxy.stop();
+    }
+
     guard.checkAlive();
     console.log('');
+    // Issue 29's first target: the proxy's CPU per uncached read against the forum's on the same request.
+    const perForum = (figures: Figures) => {
+      const cpu = figures.cpuPerRequest;
+      return cpu?.forum ? (cpu.server! / cpu.forum).toFixed(2) : 'n/a';
+    };
+    const names = ['search', 'latest', 'trending'];
+    const ratios = (all: Figures[]) => all.map((figures, i) => `${names[i]} ${perForum(figures)}`).join('   ');
+    console.log(`CPU per uncached read, gateway/forum: ${ratios([search, latest, trending])}`);
+    console.log(`CPU per uncached read, bare proxy/forum: ${ratios(bare)}`);
     console.log(`straight on the forum: search p99 ms: ${directSearch.p99}   latest p99 ms: ${directLatest.p99}   trending p99 ms: ${directTrending.p99}`);
     console.log(`search req/s: ${search.reqPerSec.toFixed(0)}   p50 ms: ${search.p50}   p99 ms: ${search.p99}`);
     console.log(`uncached latest p99 ms: ${latest.p99}`);

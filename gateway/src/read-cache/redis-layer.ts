@@ -28,7 +28,20 @@ return {slot, redis.call('GET', slot)}`;
 const LOOKUP_COMMAND = 'wfmReadCacheLookup';
 
 interface WithLookup {
-  wfmReadCacheLookupBuffer(allKey: string, groupKey: string, slotPrefix: string, key: string): Promise<[Buffer, Buffer | null]>;
+  wfmReadCacheLookupBuffer(allKey: string, groupKey: string, slotPrefix: string, key: string): unknown;
+}
+
+export interface SharedLookup {
+  answer: CachedAnswer | undefined;
+  slot: Slot;
+}
+
+/** A lookup waiting for the next batch. */
+interface QueuedLookup {
+  key: string;
+  group: CacheGroup;
+  resolve: (found: SharedLookup) => void;
+  reject: (err: unknown) => void;
 }
 
 /**
@@ -39,6 +52,9 @@ interface WithLookup {
  */
 export class RedisLayer {
   private readonly prefix: string;
+  private queued: QueuedLookup[] = [];
+  /** True from the first lookup of a batch until the last batch's answer: later lookups queue. */
+  private sending = false;
 
   /** `namespace` keeps deployments that share one Redis apart. */
   constructor(
@@ -54,14 +70,55 @@ export class RedisLayer {
     return this.redis.status === 'ready';
   }
 
-  async get(key: string, group: CacheGroup): Promise<{ answer: CachedAnswer | undefined; slot: Slot }> {
-    const [slot, stored] = await (this.redis as unknown as WithLookup).wfmReadCacheLookupBuffer(
-      this.generationKey('all'),
-      this.generationKey(group),
-      `${this.prefix}e:`,
-      key,
-    );
-    return { answer: stored ? decode(stored) : undefined, slot: slot.toString() };
+  /**
+   * Looks `key` up. Lookups go out in batches, one pipeline per batch: those asked while a batch
+   * is on its way wait for its answer and then go together. Each lookup was a write to Redis's
+   * socket of its own, and on a miss that write cost the gateway as much CPU as the service's
+   * (docs/benchmarks.md, 2026-11-29); a lookup that waits gives up at most one round trip, and
+   * reads generations at least as new as it would have.
+   */
+  get(key: string, group: CacheGroup): Promise<SharedLookup> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ key, group, resolve, reject });
+      if (!this.sending) {
+        this.sending = true;
+        // Lookups asked in this turn of the event loop join the first batch.
+        process.nextTick(() => this.sendLookups());
+      }
+    });
+  }
+
+  private sendLookups(): void {
+    const batch = this.queued;
+    this.queued = [];
+    if (batch.length === 0 || !this.ready) {
+      this.sending = false;
+      for (const lookup of batch) lookup.reject(new Error('Redis is not ready'));
+      return;
+    }
+    const pipeline = this.redis.pipeline() as unknown as WithLookup & { exec(): Promise<Array<[Error | null, unknown]> | null> };
+    for (const { key, group } of batch) {
+      pipeline.wfmReadCacheLookupBuffer(this.generationKey('all'), this.generationKey(group), `${this.prefix}e:`, key);
+    }
+    pipeline
+      .exec()
+      .then(
+        (results) => {
+          batch.forEach((lookup, i) => {
+            const [err, reply] = results?.[i] ?? [new Error('no reply'), null];
+            if (err) return lookup.reject(err);
+            const [slot, stored] = reply as [Buffer, Buffer | null];
+            lookup.resolve({ answer: stored ? decode(stored) : undefined, slot: slot.toString() });
+          });
+        },
+        (err: unknown) => {
+          for (const lookup of batch) lookup.reject(err);
+        },
+      )
+      .finally(() => {
+        if (this.queued.length > 0) this.sendLookups();
+        else this.sending = false;
+      });
   }
 
   async set(slot: Slot, answer: CachedAnswer, now: number): Promise<void> {
