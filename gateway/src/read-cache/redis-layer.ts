@@ -73,9 +73,9 @@ export class RedisLayer {
   /**
    * Looks `key` up. Lookups go out in batches, one pipeline per batch: those asked while a batch
    * is on its way wait for its answer and then go together. Each lookup was a write to Redis's
-   * socket of its own, and on a miss that write cost the gateway as much CPU as the service's
-   * (docs/benchmarks.md, 2026-11-29); a lookup that waits gives up at most one round trip, and
-   * reads generations at least as new as it would have.
+   * socket of its own, which on a miss cost the gateway more than half of what writing the 40 KB
+   * page to the client cost (docs/decisions.md, 2026-11-29); a lookup that waits gives up at most
+   * one round trip, and reads generations at least as new as it would have.
    */
   get(key: string, group: CacheGroup): Promise<SharedLookup> {
     return new Promise((resolve, reject) => {
@@ -96,12 +96,18 @@ export class RedisLayer {
       for (const lookup of batch) lookup.reject(new Error('Redis is not ready'));
       return;
     }
-    const pipeline = this.redis.pipeline() as unknown as WithLookup & { exec(): Promise<Array<[Error | null, unknown]> | null> };
-    for (const { key, group } of batch) {
-      pipeline.wfmReadCacheLookupBuffer(this.generationKey('all'), this.generationKey(group), `${this.prefix}e:`, key);
+    let sent: Promise<Array<[Error | null, unknown]> | null>;
+    try {
+      const pipeline = this.redis.pipeline() as unknown as WithLookup & { exec(): typeof sent };
+      for (const { key, group } of batch) {
+        pipeline.wfmReadCacheLookupBuffer(this.generationKey('all'), this.generationKey(group), `${this.prefix}e:`, key);
+      }
+      sent = pipeline.exec();
+    } catch (err) {
+      // Runs in a tick of its own: a throw here would end the process, and leave later lookups queued.
+      sent = Promise.reject(err);
     }
-    pipeline
-      .exec()
+    sent
       .then(
         (results) => {
           batch.forEach((lookup, i) => {
