@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './free-ports.ts';
-import { waitForProcessReady } from './wait.ts';
+import { startBareServer, type BareServer } from './bare-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,18 +35,7 @@ http.createServer((req, res) => {
 `;
 
 /** Starts the bare proxy in its own process on a free port, in front of `upstreamUrl`. */
-export async function startBareProxy(upstreamUrl: string): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
+export function startBareProxy(upstreamUrl: string): Promise<BareServer> {
   // Run from the repository, so `require('undici')` finds the gateway's copy.
-  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER_SOURCE, upstreamUrl, String(port)], { cwd: ROOT, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForProcessReady('bare proxy', child, `${url}/healthz`, 10_000);
-  return {
-    url,
-    process: child,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  return startBareServer('bare proxy', SERVER_SOURCE, [upstreamUrl], { cwd: ROOT });
 }

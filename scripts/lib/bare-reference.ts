@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-ports.ts';
-import { waitForProcessReady } from './wait.ts';
+import { startBareServer, type BareServer } from './bare-server.ts';
 
 /** One answer the reference server replays: the gateway's own status line headers and body. */
 export interface RecordedAnswer {
@@ -58,23 +56,11 @@ export async function recordAnswer(url: string, headers: Record<string, string> 
  * Starts the reference server in its own process on a free port, replaying each answer at
  * `/<name>` with the gateway's headers and bytes (`healthz` is required: it says the server is up).
  */
-export async function startBareReference(answers: { healthz: RecordedAnswer } & Record<string, RecordedAnswer>): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
+export function startBareReference(answers: { healthz: RecordedAnswer } & Record<string, RecordedAnswer>): Promise<BareServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wfm-bare-reference-'));
   for (const [name, answer] of Object.entries(answers)) {
     writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(answer.headers));
     writeFileSync(path.join(dir, `${name}.body`), answer.body);
   }
-  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER_SOURCE, dir, String(port)], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForProcessReady('bare reference server', child, `${url}/healthz`, 10_000);
-  return {
-    url,
-    process: child,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startBareServer('bare reference server', SERVER_SOURCE, [dir], { onStop: () => rmSync(dir, { recursive: true, force: true }) });
 }

@@ -36,6 +36,9 @@ export interface SharedLookup {
   slot: Slot;
 }
 
+/** What a pipeline's exec resolves to: an [error, reply] pair per command. */
+type PipelineReplies = Array<[Error | null, unknown]> | null;
+
 /** A lookup waiting for the next batch. */
 interface QueuedLookup {
   key: string;
@@ -96,9 +99,9 @@ export class RedisLayer {
       for (const lookup of batch) lookup.reject(new Error('Redis is not ready'));
       return;
     }
-    let sent: Promise<Array<[Error | null, unknown]> | null>;
+    let sent: Promise<PipelineReplies>;
     try {
-      const pipeline = this.redis.pipeline() as unknown as WithLookup & { exec(): typeof sent };
+      const pipeline = this.redis.pipeline() as unknown as WithLookup & { exec(): Promise<PipelineReplies> };
       for (const { key, group } of batch) {
         pipeline.wfmReadCacheLookupBuffer(this.generationKey('all'), this.generationKey(group), `${this.prefix}e:`, key);
       }
