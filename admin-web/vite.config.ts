@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { iconSprite } from '@wfm/ui/icon-sprite';
 import { defineConfig } from 'vite';
 
 // The dev server forwards API calls to the gateway (PORT, default 8080).
@@ -7,7 +8,7 @@ const gateway = `http://localhost:${process.env.PORT || 8080}`;
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), iconSprite()],
   server: {
     port: 5174,
     proxy: { '/api': { target: gateway } },

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { iconSprite } from '@wfm/ui/icon-sprite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconSprite()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { iconSprite } from './build/icon-sprite.ts';
 
 export default defineConfig({
+  plugins: [iconSprite()],
   test: {
     name: 'ui',
     environment: 'jsdom',

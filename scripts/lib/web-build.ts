@@ -5,7 +5,7 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Sources whose change makes a web app's build stale (the app itself plus shared packages). */
-const SHARED_SOURCES = ['packages/ui/src', 'packages/contracts/src'];
+const SHARED_SOURCES = ['packages/ui/src', 'packages/ui/build', 'packages/contracts/src'];
 
 export const WEB_APPS = [
   { workspace: '@wfm/web', dir: 'web' },

@@ -1,5 +1,5 @@
 import { Button, ConfirmDialog, toast } from '@wfm/ui';
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '@wfm/ui/icons';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { Button, Input, cn } from '@wfm/ui';
-import { Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from '@wfm/ui/icons';
 import { useState, type ComponentProps } from 'react';
 
 /** A password field with a button that shows or hides what was typed. */

@@ -1,5 +1,5 @@
 import { Alert, AlertDescription, Button, Skeleton } from '@wfm/ui';
-import { AlertCircle, Inbox } from 'lucide-react';
+import { AlertCircle, Inbox } from '@wfm/ui/icons';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 

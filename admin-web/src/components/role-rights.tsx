@@ -1,5 +1,5 @@
 import type { StaffRole } from '@wfm/contracts/shared';
-import { Check } from 'lucide-react';
+import { Check } from '@wfm/ui/icons';
 import { rightsOf } from '../lib/role-rights.ts';
 
 /** The list of what a role may do, from ROLE_RIGHTS. */

@@ -1,5 +1,5 @@
 import { Button, ConfirmDialog, Input, Label, toast } from '@wfm/ui';
-import { Ban } from 'lucide-react';
+import { Ban } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSuspendAuthor, type SuspendableContent } from '../lib/suspend-author.ts';

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '@wfm/ui/icons';
 import { NOT_AVAILABLE, type AdminTab } from '../lib/admin-tab.ts';
 
 /**

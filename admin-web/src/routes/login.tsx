@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, ThemeToggle } from '@wfm/ui';
-import { ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from '@wfm/ui/icons';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';

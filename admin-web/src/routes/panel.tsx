@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2 } from '@wfm/ui/icons';
 import { Navigate } from 'react-router-dom';
 import { AdminPanel } from '../app/panel/admin-panel.tsx';
 import { paths } from '../config/paths.ts';

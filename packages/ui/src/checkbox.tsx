@@ -1,4 +1,4 @@
-import { Check, Minus } from 'lucide-react';
+import { Check, Minus } from './icons.tsx';
 import { useState, type ComponentProps } from 'react';
 import { cn } from './cn.ts';
 

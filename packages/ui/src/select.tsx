@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from './icons.tsx';
 import { Children, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 

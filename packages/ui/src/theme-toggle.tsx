@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from './icons.tsx';
 import { Button } from './button.tsx';
 import { useTheme } from './theme.ts';
 

@@ -1,5 +1,5 @@
 import { Card } from '@wfm/ui';
-import { Calculator } from 'lucide-react';
+import { Calculator } from '@wfm/ui/icons';
 import { Link } from '../lib/router.tsx';
 import { CALCULATOR_TITLES, calculatorHref, type CalculationCard } from '../lib/calculation-card.ts';
 

@@ -1,5 +1,5 @@
 import { Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
-import { Search } from 'lucide-react';
+import { Search } from '@wfm/ui/icons';
 import type { ReactNode } from 'react';
 
 export const ALL_CATEGORIES = 'all';

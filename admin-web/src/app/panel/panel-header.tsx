@@ -10,7 +10,7 @@ import {
   DialogTrigger,
   ThemeToggle,
 } from '@wfm/ui';
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound, ShieldCheck } from '@wfm/ui/icons';
 import { RoleRights } from '../../components/role-rights.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { ROLE_SUMMARIES } from '../../lib/role-rights.ts';

@@ -1,5 +1,5 @@
 import { Button, buttonClasses, ThemeToggle } from '@wfm/ui';
-import { Lightbulb, SquarePen, UsersRound } from 'lucide-react';
+import { Lightbulb, SquarePen, UsersRound } from '@wfm/ui/icons';
 import { Link } from '../../lib/router.tsx';
 import { SITE_NAME, TAGLINE } from '../../config/constants.ts';
 import { paths } from '../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { cn } from '@wfm/ui';
-import { Lightbulb, type LucideIcon } from 'lucide-react';
+import { Lightbulb, type IconComponent } from '@wfm/ui/icons';
 import type { ReactNode } from 'react';
 import { NavLink } from '../../lib/router.tsx';
 import { communityNav } from './nav-items.ts';
@@ -8,7 +8,7 @@ const itemClasses =
   'flex h-full w-full flex-col items-center justify-center gap-0.5 rounded-md text-[0.65rem] font-medium leading-none ' +
   'transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-function ItemContent({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+function ItemContent({ icon: Icon, children }: { icon: IconComponent; children: ReactNode }) {
   return (
     <>
       <Icon className="size-5" aria-hidden="true" />

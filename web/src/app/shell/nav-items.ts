@@ -7,8 +7,8 @@ import {
   Mic,
   SlidersHorizontal,
   Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '@wfm/ui/icons';
 import { paths } from '../../config/paths.ts';
 
 export type NavItem = {
@@ -17,7 +17,7 @@ export type NavItem = {
   label: string;
   /** Label in the mobile bottom bar. */
   shortLabel: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   badge?: { text: string; variant: BadgeVariant };
 };
 

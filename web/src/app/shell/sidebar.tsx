@@ -1,5 +1,5 @@
 import { Badge, Button, Card, cn } from '@wfm/ui';
-import { Lightbulb } from 'lucide-react';
+import { Lightbulb } from '@wfm/ui/icons';
 import { NavLink } from '../../lib/router.tsx';
 import { CommunityStatsList } from '../../features/stats/components/community-stats.tsx';
 import { useRealtimeStatus } from '../../lib/realtime-context.tsx';

@@ -1,6 +1,6 @@
 import { AMA_ADMIN_TOASTS, type SessionStatus, type StaffSession } from '@wfm/contracts/ama';
 import { Badge, Button, toast, type BadgeVariant } from '@wfm/ui';
-import { CalendarPlus, ExternalLink, MessageSquare, Pencil, Play, Square } from 'lucide-react';
+import { CalendarPlus, ExternalLink, MessageSquare, Pencil, Play, Square } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

@@ -1,6 +1,6 @@
 import { AMA_ADMIN_TOASTS, type Booking, type StaffSession } from '@wfm/contracts/ama';
 import { Badge, Button, Checkbox, ConfirmDialog, toast, type BadgeVariant } from '@wfm/ui';
-import { Armchair, Check, Trash2, X } from 'lucide-react';
+import { Armchair, Check, Trash2, X } from '@wfm/ui/icons';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';

@@ -12,7 +12,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { Ban, X } from 'lucide-react';
+import { Ban, X } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBulkBookings } from '../api/bookings.ts';

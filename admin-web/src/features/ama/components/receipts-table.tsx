@@ -1,6 +1,6 @@
 import type { StaffReceipt, StaffSession } from '@wfm/contracts/ama';
 import { Badge, Button, type BadgeVariant } from '@wfm/ui';
-import { Eye } from 'lucide-react';
+import { Eye } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

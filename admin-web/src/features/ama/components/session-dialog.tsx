@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle } from '@wfm/ui/icons';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminPricing } from '../api/pricing.ts';

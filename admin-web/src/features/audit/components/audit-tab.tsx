@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@wfm/contracts/admin';
 import { Badge, Button, Card } from '@wfm/ui';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from '@wfm/ui/icons';
 import { EmptyState, ListSkeleton, LoadError } from '../../../components/query-state.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

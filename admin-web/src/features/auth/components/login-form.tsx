@@ -1,6 +1,6 @@
 import { ADMIN_AUTH_MESSAGES } from '@wfm/contracts/admin';
 import { Alert, AlertDescription, Button, Input, Label, toast } from '@wfm/ui';
-import { AlertCircle, LogIn } from 'lucide-react';
+import { AlertCircle, LogIn } from '@wfm/ui/icons';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';

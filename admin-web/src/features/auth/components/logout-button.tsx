@@ -1,5 +1,5 @@
 import { Button, toast } from '@wfm/ui';
-import { LogOut } from 'lucide-react';
+import { LogOut } from '@wfm/ui/icons';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLogout } from '../api/logout.ts';
 

@@ -7,7 +7,7 @@ import {
   Skeleton,
   toast,
 } from '@wfm/ui';
-import { DatabaseBackup, HardDrive, History, RotateCcw } from 'lucide-react';
+import { DatabaseBackup, HardDrive, History, RotateCcw } from '@wfm/ui/icons';
 import { useState, type ReactNode } from 'react';
 import { EmptyState, LoadError } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';

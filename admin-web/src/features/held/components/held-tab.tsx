@@ -1,5 +1,5 @@
 import { Badge, Button, Card, ConfirmDialog, toast } from '@wfm/ui';
-import { Send } from 'lucide-react';
+import { Send } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { DeleteRowButton } from '../../../components/confirmed-delete.tsx';
 import { ExpandableText } from '../../../components/expandable-text.tsx';

@@ -1,6 +1,6 @@
 import type { StaffJob } from '@wfm/contracts/jobs';
 import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink, Pencil, RotateCcw, XCircle } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Pencil, RotateCcw, XCircle } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

@@ -1,6 +1,6 @@
 import { MENTOR_LIMITS, mentorPreview, type MentorStatus, type StaffMentor } from '@wfm/contracts/ama';
 import { Badge, Button, toast } from '@wfm/ui';
-import { Ban, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
+import { Ban, CheckCircle2, RotateCcw, XCircle } from '@wfm/ui/icons';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';

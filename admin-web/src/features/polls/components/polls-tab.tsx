@@ -1,7 +1,7 @@
 import type { AdminPoll } from '@wfm/contracts/catalog';
 import { POLL_CATEGORY_LABELS } from '@wfm/contracts/catalog/labels';
 import { Badge, buttonClasses } from '@wfm/ui';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '@wfm/ui/icons';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

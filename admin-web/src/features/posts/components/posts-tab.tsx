@@ -1,6 +1,6 @@
 import { HIDDEN_BADGES, type AdminPost } from '@wfm/contracts/forum';
 import { Badge, Button, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ExternalLink, History } from 'lucide-react';
+import { CheckCircle2, ExternalLink, History } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

@@ -1,5 +1,5 @@
 import { Button } from '@wfm/ui';
-import { Download } from 'lucide-react';
+import { Download } from '@wfm/ui/icons';
 import { datedFileName, downloadCsv, toCsv, type CsvColumn } from '../../../lib/csv.ts';
 
 /** Builds the CSV in the browser from the rows already loaded and saves it. */

@@ -1,6 +1,6 @@
 import { HIDDEN_BADGES, type AdminReport, type PostStatus } from '@wfm/contracts/forum';
 import { Badge, Button, Card, Collapsible, CollapsibleContent, CollapsibleTrigger, buttonClasses, toast } from '@wfm/ui';
-import { CheckCircle2, ChevronDown, Eye, EyeOff, ExternalLink } from 'lucide-react';
+import { CheckCircle2, ChevronDown, Eye, EyeOff, ExternalLink } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { useDecideReport } from '../api/decide-report.ts';
 import { useSetHidden } from '../api/hide-content.ts';

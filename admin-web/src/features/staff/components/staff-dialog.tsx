@@ -20,7 +20,7 @@ import {
   SelectValue,
   toast,
 } from '@wfm/ui';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle } from '@wfm/ui/icons';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { RoleRights } from '../../../components/role-rights.tsx';

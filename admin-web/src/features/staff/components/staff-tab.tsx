@@ -1,6 +1,6 @@
 import type { StaffMember } from '@wfm/contracts/admin';
 import { Badge, Button } from '@wfm/ui';
-import { Pencil, UserPlus } from 'lucide-react';
+import { Pencil, UserPlus } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

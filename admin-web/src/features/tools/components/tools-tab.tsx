@@ -1,6 +1,6 @@
 import type { AdminTool } from '@wfm/contracts/catalog';
 import { Badge, buttonClasses } from '@wfm/ui';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '@wfm/ui/icons';
 import { ExpandableText } from '../../../components/expandable-text.tsx';
 import { DeleteRowButton, useConfirmedDelete } from '../../../components/confirmed-delete.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';

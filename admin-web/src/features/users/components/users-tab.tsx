@@ -1,6 +1,6 @@
 import { ADMIN_USER_PROFILE_MESSAGES, adminUsernameError, type AdminUserProfile } from '@wfm/contracts/identity';
 import { Button, Input, toast } from '@wfm/ui';
-import { Check, Pencil, Search, X } from 'lucide-react';
+import { Check, Pencil, Search, X } from '@wfm/ui/icons';
 import { useState, type KeyboardEvent } from 'react';
 import { EmptyState } from '../../../components/query-state.tsx';
 import { ResourceTable } from '../../../components/resource-table.tsx';

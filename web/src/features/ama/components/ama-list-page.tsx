@@ -1,6 +1,6 @@
 import { AMA_MESSAGES, AMA_SKELETON_CARDS } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
-import { CalendarX, Search } from 'lucide-react';
+import { CalendarX, Search } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

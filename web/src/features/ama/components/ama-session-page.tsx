@@ -1,6 +1,6 @@
 import { AMA_MESSAGES, CURRENCY_SYMBOLS, type AmaSession } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton, buttonClasses } from '@wfm/ui';
-import { ArrowLeft, Users, MessageSquare, Video } from 'lucide-react';
+import { ArrowLeft, Users, MessageSquare, Video } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { paths } from '../../../config/paths.ts';

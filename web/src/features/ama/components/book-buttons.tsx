@@ -1,5 +1,5 @@
 import { Button } from '@wfm/ui';
-import { ListPlus, Ticket } from 'lucide-react';
+import { ListPlus, Ticket } from '@wfm/ui/icons';
 import type { BookingFlow } from './use-booking-flow.tsx';
 
 /**

@@ -15,7 +15,7 @@ import {
   toast,
   type BadgeVariant,
 } from '@wfm/ui';
-import { CalendarPlus } from 'lucide-react';
+import { CalendarPlus } from '@wfm/ui/icons';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useRealtimeEvent } from '../../../lib/realtime-context.tsx';

@@ -1,6 +1,6 @@
 import type { AmaSession, CreateBookingResponse, PaymentMethod } from '@wfm/contracts/ama/api';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@wfm/ui';
-import { CalendarPlus } from 'lucide-react';
+import { CalendarPlus } from '@wfm/ui/icons';
 import { usePricing } from '../api/get-pricing.ts';
 import { SAVE_REFERENCE_REMINDER } from '../messages.ts';
 import { BOOKING_STATUS_LABELS, calendarHref } from '../utils/session-display.ts';

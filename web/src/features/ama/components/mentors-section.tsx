@@ -1,6 +1,6 @@
 import { MENTOR_STATUS_LABELS, type MentorApplication, type MentorRequest, type PublicMentor } from '@wfm/contracts/ama/mentors';
 import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, Skeleton, toast, type BadgeVariant } from '@wfm/ui';
-import { GraduationCap, MessageSquare, UserPlus, Users } from 'lucide-react';
+import { GraduationCap, MessageSquare, UserPlus, Users } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';

@@ -1,6 +1,6 @@
 import { AMA_TOASTS, type MyQuestion } from '@wfm/contracts/ama/api';
 import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@wfm/ui';
-import { ArrowBigUp, CircleUserRound } from 'lucide-react';
+import { ArrowBigUp, CircleUserRound } from '@wfm/ui/icons';
 import { useId } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

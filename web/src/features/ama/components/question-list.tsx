@@ -1,6 +1,6 @@
 import { AMA_LIMITS, type Question } from '@wfm/contracts/ama/api';
 import { Button, Card, Checkbox, Label, Skeleton, Textarea, toast } from '@wfm/ui';
-import { ArrowBigUp, MessageCircleQuestion } from 'lucide-react';
+import { ArrowBigUp, MessageCircleQuestion } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared/common';

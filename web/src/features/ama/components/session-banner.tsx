@@ -1,6 +1,6 @@
 import { AMA_MESSAGES } from '@wfm/contracts/ama/api';
 import { cn } from '@wfm/ui';
-import { ImageOff } from 'lucide-react';
+import { ImageOff } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { safeUrl } from '../../../lib/safe-url.ts';
 

@@ -1,5 +1,5 @@
 import type { AmaSession } from '@wfm/contracts/ama/api';
-import { Calendar, Clock, Video } from 'lucide-react';
+import { Calendar, Clock, Video } from '@wfm/ui/icons';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { useDateZone } from '../../../hooks/use-hydrated.ts';
 import { safeUrl } from '../../../lib/safe-url.ts';

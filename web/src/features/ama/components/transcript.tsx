@@ -1,5 +1,5 @@
 import { Card, Skeleton } from '@wfm/ui';
-import { ScrollText } from 'lucide-react';
+import { ScrollText } from '@wfm/ui/icons';
 import { ANONYMOUS } from '@wfm/contracts/shared/common';
 import { useTranscript } from '../api/get-transcript.ts';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';

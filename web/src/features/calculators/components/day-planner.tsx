@@ -22,7 +22,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { Download, Upload } from 'lucide-react';
+import { Download, Upload } from '@wfm/ui/icons';
 import { lazy, Suspense, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   MAX_PLANNER_CSV_BYTES,

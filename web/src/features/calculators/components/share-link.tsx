@@ -1,5 +1,5 @@
 import { buttonClasses } from '@wfm/ui';
-import { Share2 } from 'lucide-react';
+import { Share2 } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { shareHref, type CalculationCard } from '../../../lib/calculation-card.ts';
 

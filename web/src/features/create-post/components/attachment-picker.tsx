@@ -1,7 +1,7 @@
 import { type Attachment } from '@wfm/contracts/forum/posts';
 import { UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@wfm/contracts/forum/uploads';
 import { Button, toast } from '@wfm/ui';
-import { FileText, LoaderCircle, Paperclip, X } from 'lucide-react';
+import { FileText, LoaderCircle, Paperclip, X } from '@wfm/ui/icons';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUploadFiles } from '../api/upload-files.ts';

@@ -13,7 +13,7 @@ import {
   SelectValue,
   toast,
 } from '@wfm/ui';
-import { UserRound } from 'lucide-react';
+import { UserRound } from '@wfm/ui/icons';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';

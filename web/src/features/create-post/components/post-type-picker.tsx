@@ -1,9 +1,9 @@
 import { POST_TYPES, type PostType } from '@wfm/contracts/forum/posts';
 import { POST_TYPE_LABELS } from '@wfm/contracts/forum/labels';
 import { cn } from '@wfm/ui';
-import { CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';
+import { CircleHelp, Lightbulb, Wrench, type IconComponent } from '@wfm/ui/icons';
 
-const ICONS: Record<PostType, LucideIcon> = { Question: CircleHelp, Idea: Lightbulb, Tool: Wrench };
+const ICONS: Record<PostType, IconComponent> = { Question: CircleHelp, Idea: Lightbulb, Tool: Wrench };
 
 /** Ask for Help = Question, Share an Idea = Idea, Recommend Tool = Tool. */
 export function PostTypePicker({ value, onChange }: { value: PostType; onChange: (type: PostType) => void }) {

@@ -1,5 +1,5 @@
 import type { SimilarPost } from '@wfm/contracts/forum/posts';
-import { BadgeCheck, ExternalLink, Loader2, MessageSquare } from 'lucide-react';
+import { BadgeCheck, ExternalLink, Loader2, MessageSquare } from '@wfm/ui/icons';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { SIMILAR_MIN_TITLE, useSimilarPosts } from '../api/get-similar-posts.ts';

@@ -16,7 +16,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '@wfm/ui/icons';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared/common';

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@wfm/ui';
-import { LifeBuoy, MessageSquare } from 'lucide-react';
+import { LifeBuoy, MessageSquare } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { HELP_RESPONSE_TIMES } from '../lib/help-options.ts';

@@ -1,5 +1,5 @@
 import { Button, buttonClasses, cn } from '@wfm/ui';
-import { FileJson, KeyRound, LogOut, UserCog } from 'lucide-react';
+import { FileJson, KeyRound, LogOut, UserCog } from '@wfm/ui/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

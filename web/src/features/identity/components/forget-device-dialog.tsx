@@ -12,7 +12,7 @@ import {
   Skeleton,
   toast,
 } from '@wfm/ui';
-import { KeyRound, TriangleAlert } from 'lucide-react';
+import { KeyRound, TriangleAlert } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';

@@ -1,5 +1,5 @@
 import { cn } from '@wfm/ui';
-import { UserRound } from 'lucide-react';
+import { UserRound } from '@wfm/ui/icons';
 import { POSTING_AS_MOBILE_CHARS } from '../../../config/constants.ts';
 import { useMinWidth } from '../../../hooks/use-min-width.ts';
 import { useDisplayName } from '../../../lib/user-profile.ts';

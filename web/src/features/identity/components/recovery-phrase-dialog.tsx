@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, errorMessage } from '@wfm/ui';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '@wfm/ui/icons';
 import { useEffect, useRef } from 'react';
 import { useCreateRecoveryPhrase } from '../api/recovery-phrase.ts';
 import { RecoveryPhraseView } from './recovery-phrase-view.tsx';

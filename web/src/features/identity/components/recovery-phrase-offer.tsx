@@ -1,5 +1,5 @@
 import { Button } from '@wfm/ui';
-import { KeyRound, X } from 'lucide-react';
+import { KeyRound, X } from '@wfm/ui/icons';
 
 /**
  * Offered once the visitor has picked a username (the welcome modal closes as the spec says; this

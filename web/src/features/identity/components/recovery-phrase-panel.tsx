@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, Skeleton } from '@wfm/ui';
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';
 import { useDisplayName } from '../../../lib/user-profile.ts';

@@ -1,5 +1,5 @@
 import { Button, toast } from '@wfm/ui';
-import { Copy, Download } from 'lucide-react';
+import { Copy, Download } from '@wfm/ui/icons';
 
 /** The file a downloaded phrase is saved as. */
 export const RECOVERY_FILE_NAME = 'wfm-community-recovery-phrase.txt';

@@ -1,6 +1,6 @@
 import { RECOVERY_PHRASE_WORDS, normalizeRecoveryPhrase } from '@wfm/contracts/identity/api';
 import { Button, Label, Textarea, errorMessage, toast } from '@wfm/ui';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRecoverSession } from '../api/recovery-phrase.ts';

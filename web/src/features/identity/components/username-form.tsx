@@ -1,6 +1,6 @@
 import { USERNAME_MESSAGES, usernameFormatError } from '@wfm/contracts/identity/api';
 import { Button, cn, Input, Label, toast } from '@wfm/ui';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { USERNAME_CHECK_DEBOUNCE_MS } from '../../../config/constants.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
-import { Plus } from 'lucide-react';
+import { Plus } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';

@@ -1,7 +1,7 @@
 import { type Job } from '@wfm/contracts/jobs/api';
 import { PAY_NOT_STATED } from '@wfm/contracts/jobs/labels';
 import { buttonClasses } from '@wfm/ui';
-import { Banknote, Briefcase, Building2, ExternalLink, MapPin, Tag } from 'lucide-react';
+import { Banknote, Briefcase, Building2, ExternalLink, MapPin, Tag } from '@wfm/ui/icons';
 import { useId, type ReactNode } from 'react';
 import { JobStatusBadge } from './job-status-badge.tsx';
 

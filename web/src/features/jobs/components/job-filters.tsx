@@ -1,6 +1,6 @@
 import { JOB_CATEGORIES, JOB_TYPES, type JobCategory, type JobType } from '@wfm/contracts/jobs/api';
 import { Checkbox, Input, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@wfm/ui';
-import { Search } from 'lucide-react';
+import { Search } from '@wfm/ui/icons';
 import { useId } from 'react';
 
 export const ALL = 'All';

@@ -1,5 +1,5 @@
 import { Button, Skeleton } from '@wfm/ui';
-import { Briefcase } from 'lucide-react';
+import { Briefcase } from '@wfm/ui/icons';
 import { JOB_SKELETONS } from '../constants.ts';
 import { JOB_TEXTS } from '../messages.ts';
 

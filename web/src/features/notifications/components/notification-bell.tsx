@@ -1,5 +1,5 @@
 import { buttonClasses, cn } from '@wfm/ui';
-import { Bell } from 'lucide-react';
+import { Bell } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useVisitorToken } from '../../../lib/visitor-token.ts';

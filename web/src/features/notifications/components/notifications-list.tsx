@@ -1,5 +1,5 @@
 import { Badge, Button, Card, CardContent, Skeleton } from '@wfm/ui';
-import { BellOff, MessageSquare, Mic } from 'lucide-react';
+import { BellOff, MessageSquare, Mic } from '@wfm/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

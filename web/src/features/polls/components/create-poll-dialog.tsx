@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { Plus, X } from 'lucide-react';
+import { Plus, X } from '@wfm/ui/icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.tsx';
 import { describedBy, FormField } from '../../../components/form-field.tsx';

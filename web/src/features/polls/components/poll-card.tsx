@@ -1,6 +1,6 @@
 import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, Skeleton } from '@wfm/ui';
-import { Clock } from 'lucide-react';
+import { Clock } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDateZone } from '../../../hooks/use-hydrated.ts';

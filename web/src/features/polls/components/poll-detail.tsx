@@ -1,6 +1,6 @@
 import type { PollDetail as PollDetailData, ProfileAnswers as Answers } from '@wfm/contracts/catalog/polls';
 import { Badge, buttonClasses, Card, cn, Skeleton, toast } from '@wfm/ui';
-import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Lock } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

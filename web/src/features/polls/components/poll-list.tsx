@@ -2,7 +2,7 @@ import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { CATALOG_UI } from '@wfm/contracts/catalog/labels';
 import { Button, Card } from '@wfm/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Vote } from 'lucide-react';
+import { Vote } from '@wfm/ui/icons';
 import type { ReactNode } from 'react';
 import { PollCard, PollCardSkeleton } from './poll-card.tsx';
 

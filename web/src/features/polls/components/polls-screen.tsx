@@ -1,7 +1,7 @@
 import { POLL_CATEGORIES, POLL_SORTS, type PollCategory, type PollSort } from '@wfm/contracts/catalog/polls';
 import { POLL_CATEGORY_LABELS, POLL_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
-import { Plus } from 'lucide-react';
+import { Plus } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

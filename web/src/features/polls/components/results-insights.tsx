@@ -1,6 +1,6 @@
 import type { PollSummary } from '@wfm/contracts/catalog/polls';
 import { Card, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@wfm/ui';
-import { BarChart3 } from 'lucide-react';
+import { BarChart3 } from '@wfm/ui/icons';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { usePolls } from '../api/get-polls.ts';
 import { categoryLabel, statusLabel, votesLabel } from '../utils/poll-display.ts';

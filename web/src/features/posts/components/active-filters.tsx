@@ -1,5 +1,5 @@
 import { Button } from '@wfm/ui';
-import { X } from 'lucide-react';
+import { X } from '@wfm/ui/icons';
 
 export type ActiveFilter = { key: string; label: string; onRemove: () => void };
 

@@ -1,5 +1,5 @@
 import { Button, Collapsible, CollapsibleContent, CollapsibleTrigger, Input, Label } from '@wfm/ui';
-import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal } from '@wfm/ui/icons';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { WfmValues } from '../../../components/wfm-fields.tsx';
 import type { FeedFilters } from '../utils/feed.ts';

@@ -1,7 +1,7 @@
 import { COMMENT_LIMITS, type Comment } from '@wfm/contracts/forum/comments';
 import { type PostDetail } from '@wfm/contracts/forum/post-detail';
 import { Button, Label, Textarea, toast } from '@wfm/ui';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';

@@ -14,7 +14,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

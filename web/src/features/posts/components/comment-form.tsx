@@ -1,6 +1,6 @@
 import { COMMENT_LIMITS } from '@wfm/contracts/forum/comments';
 import { Button, Checkbox, Label, Textarea, toast } from '@wfm/ui';
-import { Send } from 'lucide-react';
+import { Send } from '@wfm/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration.ts';
 import { errorToast } from '../../../lib/error-toast.ts';

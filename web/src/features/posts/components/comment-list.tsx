@@ -1,6 +1,6 @@
 import type { Comment } from '@wfm/contracts/forum/comments';
 import { Badge, Button } from '@wfm/ui';
-import { BadgeCheck, Flag, Loader2, Trash2 } from 'lucide-react';
+import { BadgeCheck, Flag, Loader2, Trash2 } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';

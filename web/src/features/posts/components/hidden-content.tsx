@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wfm/contracts/forum';
 import { Alert, AlertDescription, AlertTitle, Card } from '@wfm/ui';
-import { EyeOff } from 'lucide-react';
+import { EyeOff } from '@wfm/ui/icons';
 import type { ReactNode } from 'react';
 import { LazyMarkdown } from '../../../components/lazy-markdown.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

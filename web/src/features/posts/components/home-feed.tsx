@@ -1,7 +1,7 @@
 import type { PostSort } from '@wfm/contracts/forum/posts';
 import { Button, Card, cn, Tabs, TabsContent, TabsList, TabsTrigger } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleHelp, Plus } from 'lucide-react';
+import { CircleHelp, Plus } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { WFM_FIELDS, wfmLabel } from '../../../components/wfm-fields.tsx';

@@ -1,6 +1,6 @@
 import type { Attachment } from '@wfm/contracts/forum/posts';
 import { buttonClasses } from '@wfm/ui';
-import { Download, Eye, FileText, ImageIcon } from 'lucide-react';
+import { Download, Eye, FileText, ImageIcon } from '@wfm/ui/icons';
 import { formatKilobytes, isImage } from '../utils/post-fields.ts';
 
 /** Every attachment with its name, size in KB and type; View for images, Download for all. */

@@ -1,9 +1,9 @@
 import type { PostSummary, PostType } from '@wfm/contracts/forum/posts';
 import { Badge, cn } from '@wfm/ui';
-import { BadgeCheck, CircleCheck, CircleHelp, Lightbulb, Wrench, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, CircleCheck, CircleHelp, Lightbulb, Wrench, type IconComponent } from '@wfm/ui/icons';
 import { needsAnswer } from '../utils/post-fields.ts';
 
-const TYPE_STYLES: Record<PostType, { icon: LucideIcon; className: string }> = {
+const TYPE_STYLES: Record<PostType, { icon: IconComponent; className: string }> = {
   Question: { icon: CircleHelp, className: 'bg-sky-500/15 text-sky-700 dark:text-sky-300' },
   Idea: { icon: Lightbulb, className: 'bg-amber-500/15 text-amber-800 dark:text-amber-300' },
   Tool: { icon: Wrench, className: 'bg-violet-500/15 text-violet-700 dark:text-violet-300' },

@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { buttonClasses } from '@wfm/ui';
-import { FileText, ImageIcon, MessageSquare } from 'lucide-react';
+import { FileText, ImageIcon, MessageSquare } from '@wfm/ui/icons';
 import { useId } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';

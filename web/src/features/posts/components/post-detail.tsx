@@ -3,7 +3,7 @@ import { Comment } from '@wfm/contracts/forum/comments';
 import { type PostDetail as PostDetailData } from '@wfm/contracts/forum/post-detail';
 import { Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, Flag, MessageSquare, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, Flag, MessageSquare, Trash2 } from '@wfm/ui/icons';
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

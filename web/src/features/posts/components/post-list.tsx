@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Button, buttonClasses, Card, Skeleton } from '@wfm/ui';
-import { MessagesSquare, Plus } from 'lucide-react';
+import { MessagesSquare, Plus } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 import { PostCard } from './post-card.tsx';

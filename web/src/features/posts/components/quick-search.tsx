@@ -1,5 +1,5 @@
 import { Button, buttonClasses, Card, Input } from '@wfm/ui';
-import { CircleHelp, Lightbulb, Search, Wrench } from 'lucide-react';
+import { CircleHelp, Lightbulb, Search, Wrench } from '@wfm/ui/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router.tsx';
 

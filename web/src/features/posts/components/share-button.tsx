@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wfm/contracts/forum/posts';
 import { Button, toast, type ButtonProps } from '@wfm/ui';
-import { Share2 } from 'lucide-react';
+import { Share2 } from '@wfm/ui/icons';
 import { SHARE_TOASTS, sharePost } from '../utils/share.ts';
 
 /** Share sheet where the device has one, else the link is copied; a toast says which. */

@@ -1,5 +1,5 @@
 import type { ToolLink as ToolLinkData } from '@wfm/contracts/forum/posts';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '@wfm/ui/icons';
 import { cn } from '@wfm/ui';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 

@@ -1,5 +1,5 @@
 import { Button, toast, type ButtonProps } from '@wfm/ui';
-import { ArrowBigUp } from 'lucide-react';
+import { ArrowBigUp } from '@wfm/ui/icons';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useUpvotePost } from '../api/upvote-post.ts';
 import { POST_TOASTS } from '../messages.ts';

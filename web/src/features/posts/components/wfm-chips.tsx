@@ -1,8 +1,8 @@
 import type { PostSummary } from '@wfm/contracts/forum/posts';
-import { Building2, Globe2, MessagesSquare, MonitorCog, type LucideIcon } from 'lucide-react';
+import { Building2, Globe2, MessagesSquare, MonitorCog, type IconComponent } from '@wfm/ui/icons';
 import { WFM_FIELDS, wfmLabel, type WfmKey } from '../../../components/wfm-fields.tsx';
 
-const ICONS: Record<WfmKey, LucideIcon> = { channel: MessagesSquare, platform: MonitorCog, centre_size: Building2, region: Globe2 };
+const ICONS: Record<WfmKey, IconComponent> = { channel: MessagesSquare, platform: MonitorCog, centre_size: Building2, region: Globe2 };
 
 /** The post's WFM fields (issue 16) as chips; nothing when it has none. */
 export function WfmChips({ post }: { post: Pick<PostSummary, WfmKey> }) {

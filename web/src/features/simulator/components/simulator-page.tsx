@@ -1,5 +1,5 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@wfm/ui';
-import { AlertTriangle, CheckCircle2, Play, RotateCcw, Share2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Play, RotateCcw, Share2 } from '@wfm/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { shareHref } from '../../../lib/calculation-card.ts';

@@ -11,7 +11,7 @@ import {
   Label,
   toast,
 } from '@wfm/ui';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '@wfm/ui/icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { ANONYMOUS } from '@wfm/contracts/shared/common';

@@ -17,7 +17,7 @@ import {
   Textarea,
   toast,
 } from '@wfm/ui';
-import { FileSpreadsheet, Link2 } from 'lucide-react';
+import { FileSpreadsheet, Link2 } from '@wfm/ui/icons';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';

@@ -1,6 +1,6 @@
 import type { Template } from '@wfm/contracts/catalog/templates';
 import { Badge, Button, buttonClasses, Card, cn, toast } from '@wfm/ui';
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink } from '@wfm/ui/icons';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { safeUrl } from '../../../lib/safe-url.ts';

@@ -1,7 +1,7 @@
 import { TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateCategory, type TemplateSort } from '@wfm/contracts/catalog/templates';
 import { CATALOG_UI, TEMPLATE_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card, Skeleton } from '@wfm/ui';
-import { FileSpreadsheet, Plus } from 'lucide-react';
+import { FileSpreadsheet, Plus } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

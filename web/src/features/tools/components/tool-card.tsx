@@ -1,6 +1,6 @@
 import type { Tool } from '@wfm/contracts/catalog/tools';
 import { Badge, Button, buttonClasses, Card, Skeleton, toast } from '@wfm/ui';
-import { ArrowBigUp, ExternalLink, MessagesSquare } from 'lucide-react';
+import { ArrowBigUp, ExternalLink, MessagesSquare } from '@wfm/ui/icons';
 import { Link } from '../../../lib/router.tsx';
 import { ExternalAnchor } from '../../../components/external-anchor.tsx';
 import { errorToast } from '../../../lib/error-toast.ts';

@@ -2,7 +2,7 @@ import { TOOL_CATEGORIES, TOOL_SORTS, type ToolCategory, type ToolSort } from '@
 import { CATALOG_UI, TOOL_CSV_FILE_NAME, TOOL_SORT_LABELS } from '@wfm/contracts/catalog/labels';
 import { Button, Card } from '@wfm/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Plus, Wrench } from 'lucide-react';
+import { Download, Plus, Wrench } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { ALL_CATEGORIES, CatalogFilters } from '../../../components/catalog-filters.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

@@ -13,7 +13,7 @@ import {
   toast,
 } from '@wfm/ui';
 import type { MyDataExport } from '@wfm/contracts/shared';
-import { CircleCheck, Download, Trash2, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Download, Trash2, TriangleAlert } from '@wfm/ui/icons';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorToast, serverMessage } from '../../../lib/error-toast.ts';
