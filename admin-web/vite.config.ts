@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { iconSprite } from '@wfm/ui/icon-sprite';
+import { inlineIcons } from '@wfm/ui/inline-icons';
 import { defineConfig } from 'vite';
 
 // The dev server forwards API calls to the gateway (PORT, default 8080).
@@ -8,7 +8,7 @@ const gateway = `http://localhost:${process.env.PORT || 8080}`;
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), tailwindcss(), iconSprite()],
+  plugins: [react(), tailwindcss(), inlineIcons()],
   server: {
     port: 5174,
     proxy: { '/api': { target: gateway } },

@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
-import { iconSprite } from '@wfm/ui/icon-sprite';
+import { inlineIcons } from '@wfm/ui/inline-icons';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), iconSprite()],
+  plugins: [react(), inlineIcons()],
   test: {
     name: 'admin-web',
     environment: 'jsdom',

@@ -151,25 +151,20 @@ describe('server-rendered public pages', () => {
     expect(await res.text()).toContain('<h1 id="post-title"');
   });
 
-  it('every icon a public page draws is a symbol of the one sprite the gateway serves, cached for a year', async () => {
+  it('every icon of every public page is compact inline SVG: lucide\'s paths under one .icon class, no presentation attributes', async () => {
     const paths = ['/', `/post/${seed.postId}`, '/polls', `/polls/${seed.pollId}`, '/tools', '/templates', '/ama', `/ama/${seed.sessionId}`, '/jobs', '/calculators', '/simulator', '/help', '/no-such-page'];
-    const drawn = new Map<string, Set<string>>();
     for (const path of paths) {
       const root = rootOf((await crawl(path)).html);
-      const uses = [...root.matchAll(/<svg class="icon[^"]*"[^>]*><use href="([^"#]+)#(\w+)"><\/use><\/svg>/g)];
-      expect(uses.length, path).toBeGreaterThan(0);
-      // No icon drawn the old way (lucide's paths inline in the page).
-      expect(root, path).not.toMatch(/<svg[^>]*class="lucide/);
-      for (const [, url, symbol] of uses) drawn.set(url!, (drawn.get(url!) ?? new Set()).add(symbol!));
+      const svgs = [...root.matchAll(/<svg[^>]*>/g)].map((m) => m[0]);
+      expect(svgs.length, path).toBeGreaterThan(0);
+      for (const svg of svgs) {
+        // The charts (recharts) draw their own SVG; every other is an icon.
+        if (svg.includes('recharts')) continue;
+        expect(svg, path).toMatch(/^<svg class="icon[ "][^>]*viewBox="0 0 24 24"/);
+        expect(svg, path).not.toMatch(/ (stroke|fill|width|height|xmlns)=/);
+      }
+      expect(root, path).toMatch(/<svg class="icon[^>]*><(path|circle|rect|line|polyline) /);
     }
-    expect([...drawn.keys()]).toHaveLength(1);
-    const [[spriteUrl, symbols]] = [...drawn];
-    const res = await fetch(`${site}${spriteUrl}`, { headers: { 'accept-encoding': 'br' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml');
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    const sprite = await res.text();
-    for (const symbol of symbols) expect(sprite).toContain(`<symbol id="${symbol}" viewBox="0 0 24 24">`);
   });
 
   for (const [name, viewport] of [
@@ -184,11 +179,20 @@ describe('server-rendered public pages', () => {
         const still = await noJs.newPage();
         await still.goto(`${site}/post/${seed.postId}`);
         expect(await still.getByRole('heading', { level: 1 }).innerText()).toBe(seed.postTitle);
-        // The icons paint from the sprite without any script: each `<use>` has drawn its symbol.
-        await still.waitForFunction(() => {
-          const uses = [...document.querySelectorAll('main svg.icon use')] as SVGUseElement[];
-          return uses.length > 0 && uses.every((use) => use.getBBox().width > 0);
-        });
+        // The icons paint without any script, at their size and with a visible stroke.
+        const icons = await still.evaluate(() =>
+          Array.from(document.querySelectorAll('main svg.icon')).map((svg) => {
+            const style = getComputedStyle(svg);
+            return { width: svg.getBoundingClientRect().width, drawn: (svg as SVGSVGElement).getBBox().width, stroke: style.stroke, fill: style.fill };
+          }),
+        );
+        expect(icons.length).toBeGreaterThan(0);
+        for (const icon of icons) {
+          expect(icon.width).toBeGreaterThan(0);
+          expect(icon.drawn).toBeGreaterThan(0);
+          expect(icon.stroke).toMatch(/^(rgb|oklch|color)/);
+          expect(icon.fill).toBe('none');
+        }
         await screenshot(still, `seo-post-no-js-${name}`);
         await noJs.close();
 

@@ -5,7 +5,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { iconSprite } from '@wfm/ui/icon-sprite';
+import { inlineIcons } from '@wfm/ui/inline-icons';
 import { defineConfig, type Plugin } from 'vite';
 import { bootScript } from './build/boot-script.ts';
 import { budgetTable, overBudget, routeFigures, type BudgetChunk } from './build/js-budget.ts';
@@ -174,7 +174,7 @@ const gateway = `http://localhost:${process.env.PORT || 8080}`;
  * build), which the gateway imports from the build output (gateway/src/html-pages.ts).
  */
 const ssrBuild = defineConfig({
-  plugins: [react(), iconSprite()],
+  plugins: [react(), inlineIcons()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -190,7 +190,7 @@ const ssrBuild = defineConfig({
 });
 
 const clientBuild = defineConfig({
-  plugins: [react(), tailwindcss(), iconSprite(), zodWithoutJsonSchema(), routeManifest(), jsBudget(), precompress()],
+  plugins: [react(), tailwindcss(), inlineIcons(), zodWithoutJsonSchema(), routeManifest(), jsBudget(), precompress()],
   server: {
     port: 5173,
     proxy: {

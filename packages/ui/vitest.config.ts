@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { iconSprite } from './build/icon-sprite.ts';
+import { inlineIcons } from './build/icon-markup.ts';
 
 export default defineConfig({
-  plugins: [iconSprite()],
+  plugins: [inlineIcons()],
   test: {
     name: 'ui',
     environment: 'jsdom',
