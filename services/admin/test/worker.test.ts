@@ -113,7 +113,10 @@ describe('startWorker', () => {
   });
 });
 
-describe('worker process', () => {
+// Each test boots the worker as its own tsx process: 4-7 s of wall time on this 2-core machine while
+// the rest of CI runs beside it, and one boot in a full CI run passed 30 s. The timeout is for a
+// slow machine, not a bound on the boot: a hang still fails here.
+describe('worker process', { timeout: 90_000 }, () => {
   function launch(env: Record<string, string | undefined>) {
     const child = spawn(TSX, [WORKER_ENTRY], {
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
