@@ -111,7 +111,10 @@ function runFixture(extraEnv: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-describe('startService (own process)', () => {
+// Each test boots the fixture service as its own tsx process (2-5 s here beside the rest of CI); a
+// busy machine has made such a boot take four times that (services/admin/test/worker.test.ts), so
+// the limits are for a slow machine, not bounds on the boot: a hang still fails.
+describe('startService (own process)', { timeout: 60_000 }, () => {
   it('exits non-zero when a migration fails', async () => {
     const { exited, output } = runFixture({ FIXTURE_MIGRATIONS: 'bad-migrations' });
     expect(await exited).toBe(1);
@@ -133,7 +136,7 @@ describe('startService (own process)', () => {
 
   it('finishes in-flight requests on SIGTERM and exits 0', async () => {
     const { child, exited, output } = runFixture({});
-    const url = await waitFor(() => /"url":"(http:[^"]+)".*forum listening/.exec(output())?.[1], 15_000);
+    const url = await waitFor(() => /"url":"(http:[^"]+)".*forum listening/.exec(output())?.[1], 45_000);
     const slow = fetch(`${url}/slow`).then((r) => r.json());
     await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGTERM');
