@@ -193,6 +193,29 @@ describe('server-rendered public pages', () => {
           expect(icon.stroke).toMatch(/^(rgb|oklch|color)/);
           expect(icon.fill).toBe('none');
         }
+        // The component classes (theme.css) style a button before any script, and a utility a caller
+        // adds still wins over them; a button's icon is 16px whatever its own size class.
+        const button = await still.evaluate(() => {
+          const original = document.querySelector('main button.btn')!;
+          const copy = original.cloneNode(false) as HTMLElement;
+          copy.classList.add('rounded-full', 'text-lg', 'justify-start');
+          copy.innerHTML = '<svg class="icon size-5" viewBox="0 0 24 24"><path d="M5 12h14"></path></svg>';
+          original.after(copy);
+          const plain = getComputedStyle(original);
+          const changed = getComputedStyle(copy);
+          const icon = getComputedStyle(copy.firstElementChild!);
+          const measured = {
+            plain: { display: plain.display, fontWeight: plain.fontWeight, radius: plain.borderTopLeftRadius, justify: plain.justifyContent },
+            changed: { fontSize: changed.fontSize, radius: parseFloat(changed.borderTopLeftRadius), justify: changed.justifyContent },
+            icon: { width: icon.width, height: icon.height },
+          };
+          copy.remove();
+          return measured;
+        });
+        expect(button.plain).toEqual({ display: 'inline-flex', fontWeight: '500', radius: '6px', justify: 'center' });
+        expect(button.changed).toEqual({ fontSize: '18px', radius: expect.any(Number), justify: 'flex-start' });
+        expect(button.changed.radius).toBeGreaterThan(1000);
+        expect(button.icon).toEqual({ width: '16px', height: '16px' });
         await screenshot(still, `seo-post-no-js-${name}`);
         await noJs.close();
 

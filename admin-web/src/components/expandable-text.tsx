@@ -15,7 +15,7 @@ export function ExpandableText({ text, className }: { text: string; className?: 
           {' '}
           <button
             type="button"
-            className="text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="text-xs font-medium text-primary underline-offset-4 hover:underline focus-ring"
             aria-expanded={expanded}
             onClick={() => setExpanded((v) => !v)}
           >

@@ -19,7 +19,7 @@ export function Badge({
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full border px-2 py-0.5 text-[0.7rem] font-semibold leading-none',
+        'badge',
         variants[variant],
         className,
       )}

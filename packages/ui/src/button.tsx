@@ -1,13 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
+/** Component classes in theme.css, one per variant. */
 const variants = {
-  default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-  secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-  outline: 'border border-border bg-transparent hover:bg-accent hover:text-accent-foreground',
-  ghost: 'bg-transparent hover:bg-accent hover:text-accent-foreground',
-  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-  link: 'bg-transparent text-primary underline-offset-4 hover:underline',
+  default: 'btn-default',
+  secondary: 'btn-secondary',
+  outline: 'btn-outline',
+  ghost: 'btn-ghost',
+  destructive: 'btn-destructive',
+  link: 'btn-link',
 } as const;
 
 const sizes = {
@@ -25,9 +26,8 @@ export function buttonClasses(
   opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
 ): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
-    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-    'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+    // `.btn` and `btn-icons` (theme.css): the base, and the icons' size, which beats an icon's own size class.
+    'btn btn-icons',
     variants[opts.variant ?? 'default'],
     sizes[opts.size ?? 'default'],
     opts.className,

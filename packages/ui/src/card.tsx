@@ -4,7 +4,7 @@ import { cn } from './cn.ts';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-sm', className)}
+      className={cn('card', className)}
       {...props}
     />
   );

@@ -33,7 +33,7 @@ export function Checkbox({ className, checked: given, defaultChecked = false, on
       value="on"
       className={cn(
         'peer grid size-4 shrink-0 place-content-center rounded-sm border border-primary shadow-sm',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        'focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         'disabled:cursor-not-allowed disabled:opacity-50',
         'data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
         'data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground',

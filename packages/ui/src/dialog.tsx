@@ -75,7 +75,7 @@ export function DialogContent({ className, children, showClose = true, focusAfte
         {children}
         {showClose && (
           <DialogPrimitive.Close
-            className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-ring"
             aria-label="Close"
           >
             <X className="size-4" aria-hidden="true" />

@@ -91,7 +91,7 @@ export function Select({ value, onValueChange, disabled, name, required, childre
         onChange={(event) => onValueChange?.(event.target.value)}
         className={cn(
           'flex h-9 w-full appearance-none truncate rounded-md border border-input bg-background py-1 pl-3 pr-8 text-sm shadow-sm',
-          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
+          'focus-ring disabled:cursor-not-allowed disabled:opacity-50',
           'aria-invalid:border-destructive [&>option]:bg-card [&>option]:text-card-foreground',
           !chosen && 'text-muted-foreground',
         )}

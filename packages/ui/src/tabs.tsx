@@ -106,10 +106,7 @@ export function TabsTrigger({ value, disabled = false, className, onMouseDown, o
       // The selected tab is the one stop of the list in the Tab order; arrows move between tabs.
       tabIndex={selected ? 0 : -1}
       className={cn(
-        'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-        'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        'disabled:pointer-events-none disabled:opacity-50',
-        'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+        'tab-trigger',
         className,
       )}
       {...props}
@@ -163,7 +160,7 @@ export function TabsContent({ value, forceMount = false, className, children, ..
       hidden={!present}
       id={contentId(tabs.baseId, value)}
       tabIndex={0}
-      className={cn('focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn('focus-ring', className)}
       {...props}
     >
       {present && children}

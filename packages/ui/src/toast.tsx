@@ -59,7 +59,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
       aria-label="Close notification"
       className={cn(
         'absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'focus-ring',
         className,
       )}
       {...props}

@@ -13,7 +13,7 @@ export function Header({ onSuggest }: { onSuggest: () => void }) {
       <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-3 px-4">
         <Link
           to={paths.home.getHref()}
-          className="flex min-w-0 shrink-0 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex min-w-0 shrink-0 items-center gap-2 rounded-md focus-ring"
         >
           <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
             <UsersRound className="size-5" aria-hidden="true" />

@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { NavLink } from '../../lib/router.tsx';
 import { communityNav } from './nav-items.ts';
 
-const itemClasses =
-  'flex h-full w-full flex-col items-center justify-center gap-0.5 rounded-md text-[0.65rem] font-medium leading-none ' +
-  'transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+/** index.css */
+const itemClasses = 'mobile-nav-item';
 
 function ItemContent({ icon: Icon, children }: { icon: IconComponent; children: ReactNode }) {
   return (

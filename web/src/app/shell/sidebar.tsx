@@ -35,11 +35,7 @@ export function Sidebar({ onSuggest }: { onSuggest: () => void }) {
                   <NavLink
                     to={to}
                     className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-3 rounded-md px-2 py-2 text-sm transition-colors',
-                        'hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        isActive && 'bg-accent font-medium text-accent-foreground',
-                      )
+                      cn('sidebar-link', isActive && 'bg-accent font-medium text-accent-foreground')
                     }
                   >
                     <Icon className="size-4 shrink-0" aria-hidden="true" />

@@ -42,7 +42,7 @@ export function SessionBanner({
   return (
     <button
       type="button"
-      className={cn(frame, 'cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}
+      className={cn(frame, 'cursor-pointer focus-ring')}
       onClick={onActivate}
       // The placeholder's visible text must be part of the name too (WCAG 2.5.3 Label in Name).
       aria-label={`${activateLabel ?? `Book ${title}`}${failed ? `, ${AMA_MESSAGES.imageUnavailable}` : ''}`}

@@ -23,7 +23,7 @@ export function SensitivityTable({ rows, centre, centreLabel }: { rows: Sensitiv
         role="region"
         aria-labelledby={headingId}
         tabIndex={0}
-        className="w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="w-full overflow-x-auto rounded-lg border border-border focus-ring"
       >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Service level, average speed of answer and occupancy by number of agents</caption>

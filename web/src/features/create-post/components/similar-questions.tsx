@@ -16,7 +16,7 @@ function SimilarItem({ post }: { post: SimilarPost }) {
         href={paths.post.getHref(post.id)}
         target="_blank"
         rel="noopener"
-        className="group flex items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="group flex items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-ring"
       >
         <span className="min-w-0 flex-1">
           <span className="font-medium break-words group-hover:text-primary">{post.title}</span>

@@ -24,7 +24,7 @@ export function JobCard({ job, actions }: { job: Job; actions?: ReactNode }) {
     <article
       aria-labelledby={titleId}
       data-testid="job-card"
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+      className="card grid gap-3 p-4 sm:p-5"
     >
       <div className="flex items-start justify-between gap-3">
         <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold leading-snug">

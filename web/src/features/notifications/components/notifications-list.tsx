@@ -70,7 +70,7 @@ export function NotificationsList() {
           <li key={item.id}>
             <Link
               to={item.href}
-              className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="block rounded-lg focus-ring"
             >
               <Card className={isNew ? 'border-primary/60 bg-primary/5' : undefined}>
                 <CardContent className="flex gap-3 p-4">

@@ -90,6 +90,7 @@ function Options({ poll }: { poll: PollDetailData }) {
                 aria-label={`${option.text}${mine ? ', your vote' : ''}: ${option.percentage}%, ${votesLabel(option.votes)}`}
                 className={cn(
                   'relative grid w-full gap-1 overflow-hidden rounded-md border px-4 py-3 text-left transition-colors',
+                  // Utilities, not .focus-ring: a voted option's ring-1 would win over the component class.
                   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   mine ? 'border-primary ring-1 ring-primary' : 'border-border',
                   !readOnly && 'hover:border-primary hover:bg-accent',

@@ -16,7 +16,7 @@ export function ActiveFilters({ filters, onClearAll }: { filters: ActiveFilter[]
             type="button"
             onClick={filter.onRemove}
             aria-label={`Remove filter ${filter.label}`}
-            className="rounded-full p-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="rounded-full p-0.5 hover:bg-accent focus-ring"
           >
             <X className="size-3" aria-hidden="true" />
           </button>

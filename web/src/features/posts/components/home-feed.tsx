@@ -190,7 +190,7 @@ export function HomeFeed() {
         aria-label="Create new post"
         className={cn(
           'fixed right-4 bottom-20 z-30 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg',
-          'transition-transform hover:scale-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:hidden',
+          'transition-transform hover:scale-105 focus-ring focus-visible:ring-offset-2 lg:hidden',
         )}
       >
         <Plus className="size-6" aria-hidden="true" />

@@ -67,7 +67,7 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article
       aria-labelledby={titleId}
       data-testid="post-card"
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm transition-colors hover:border-primary/40 sm:p-5"
+      className="card grid gap-3 p-4 transition-colors hover:border-primary/40 sm:p-5"
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <PostTypeBadge type={post.type} />
@@ -80,7 +80,7 @@ export function PostCard({ post }: { post: PostSummary }) {
       </div>
 
       <h2 id={titleId} className="text-lg font-semibold leading-snug break-words">
-        <Link to={href} className="hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link to={href} className="hover:text-primary focus-ring">
           {post.title}
         </Link>
       </h2>
@@ -95,7 +95,7 @@ export function PostCard({ post }: { post: PostSummary }) {
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+            <li key={tag} className="tag">
               #{tag}
             </li>
           ))}

@@ -133,7 +133,7 @@ function PostBody({ post, own }: { post: PostDetailData; own: boolean }) {
           {tags.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
               {tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                <li key={tag} className="tag">
                   #{tag}
                 </li>
               ))}
