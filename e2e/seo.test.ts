@@ -196,26 +196,36 @@ describe('server-rendered public pages', () => {
         // The component classes (theme.css) style a button before any script, and a utility a caller
         // adds still wins over them; a button's icon is 16px whatever its own size class.
         const button = await still.evaluate(() => {
-          const original = document.querySelector('main button.btn')!;
-          const copy = original.cloneNode(false) as HTMLElement;
-          copy.classList.add('rounded-full', 'text-lg', 'justify-start');
-          copy.innerHTML = '<svg class="icon size-5" viewBox="0 0 24 24"><path d="M5 12h14"></path></svg>';
-          original.after(copy);
-          const plain = getComputedStyle(original);
-          const changed = getComputedStyle(copy);
-          const icon = getComputedStyle(copy.firstElementChild!);
-          const measured = {
-            plain: { display: plain.display, fontWeight: plain.fontWeight, radius: plain.borderTopLeftRadius, justify: plain.justifyContent },
-            changed: { fontSize: changed.fontSize, radius: parseFloat(changed.borderTopLeftRadius), justify: changed.justifyContent },
-            icon: { width: icon.width, height: icon.height },
+          const main = document.querySelector('main')!;
+          const probe = (classes: string) => {
+            const element = document.createElement('button');
+            element.className = classes;
+            element.innerHTML = '<svg class="icon size-5" viewBox="0 0 24 24"><path d="M5 12h14"></path></svg>';
+            main.append(element);
+            const style = getComputedStyle(element);
+            const icon = getComputedStyle(element.firstElementChild!);
+            const measured = {
+              display: style.display,
+              fontWeight: style.fontWeight,
+              fontSize: style.fontSize,
+              radius: parseFloat(style.borderTopLeftRadius),
+              justify: style.justifyContent,
+              border: style.borderTopWidth,
+              icon: `${icon.width} ${icon.height}`,
+            };
+            element.remove();
+            return measured;
           };
-          copy.remove();
-          return measured;
+          return {
+            onPage: main.querySelectorAll('button.btn').length,
+            plain: probe('btn btn-icons btn-outline'),
+            changed: probe('btn btn-icons btn-outline rounded-full text-lg justify-start'),
+          };
         });
-        expect(button.plain).toEqual({ display: 'inline-flex', fontWeight: '500', radius: '6px', justify: 'center' });
-        expect(button.changed).toEqual({ fontSize: '18px', radius: expect.any(Number), justify: 'flex-start' });
+        expect(button.onPage).toBeGreaterThan(0);
+        expect(button.plain).toEqual({ display: 'inline-flex', fontWeight: '500', fontSize: '14px', radius: 6, justify: 'center', border: '1px', icon: '16px 16px' });
+        expect(button.changed).toEqual({ ...button.plain, fontSize: '18px', radius: expect.any(Number), justify: 'flex-start' });
         expect(button.changed.radius).toBeGreaterThan(1000);
-        expect(button.icon).toEqual({ width: '16px', height: '16px' });
         await screenshot(still, `seo-post-no-js-${name}`);
         await noJs.close();
 
