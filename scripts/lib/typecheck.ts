@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { workspaceFolders } from './workspaces.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Folders with a tsconfig.json that are not workspaces. */
@@ -12,15 +13,7 @@ const NON_WORKSPACES = ['infra', 'e2e', 'scripts'];
  * without being listed anywhere) and the non-workspace folders, each with its own tsconfig.json.
  */
 export function typecheckedFolders(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-  const folders = workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    return readdirSync(path.join(ROOT, parent), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `${parent}/${entry.name}`);
-  });
-  return [...folders, ...NON_WORKSPACES].filter((folder) => existsSync(path.join(ROOT, folder, 'tsconfig.json')));
+  return [...workspaceFolders(), ...NON_WORKSPACES].filter((folder) => existsSync(path.join(ROOT, folder, 'tsconfig.json')));
 }
 
 function typecheck(folder: string): Promise<{ folder: string; ok: boolean; output: string }> {

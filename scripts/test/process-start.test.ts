@@ -1,18 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { workspaceFolders } from '../lib/workspaces.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-const manifests = ['.', ...rootPackage.workspaces.flatMap(expandWorkspace)].map((dir) => path.join(dir, 'package.json'));
-
-function expandWorkspace(pattern: string): string[] {
-  if (!pattern.endsWith('/*')) return [pattern];
-  const parent = pattern.slice(0, -2);
-  return readdirSync(path.join(ROOT, parent))
-    .map((name) => path.join(parent, name))
-    .filter((dir) => existsSync(path.join(ROOT, dir, 'package.json')));
-}
+const manifests = ['.', ...workspaceFolders()].map((dir) => path.join(dir, 'package.json'));
 
 describe('how processes start', () => {
   it('the image starts every process as node --import tsx', () => {

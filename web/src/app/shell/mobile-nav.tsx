@@ -5,7 +5,7 @@ import { NavLink } from '../../lib/router.tsx';
 import { communityNav } from './nav-items.ts';
 
 /** index.css */
-const itemClasses = 'mobile-nav-item';
+const itemClasses = 'mobile-nav-item focus-ring';
 
 function ItemContent({ icon: Icon, children }: { icon: IconComponent; children: ReactNode }) {
   return (

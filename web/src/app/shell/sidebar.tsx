@@ -35,7 +35,7 @@ export function Sidebar({ onSuggest }: { onSuggest: () => void }) {
                   <NavLink
                     to={to}
                     className={({ isActive }) =>
-                      cn('sidebar-link', isActive && 'bg-accent font-medium text-accent-foreground')
+                      cn('sidebar-link focus-ring', isActive && 'bg-accent font-medium text-accent-foreground')
                     }
                   >
                     <Icon className="size-4 shrink-0" aria-hidden="true" />
