@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/app.ts';
 import { createMemoryBus } from '../src/bus/memory.ts';
 import { createSql } from '../src/db.ts';
-import { createLogger, maskUrl } from '../src/logger.ts';
+import { createLogger, maskUrl, redactSecrets } from '../src/logger.ts';
 import { TEST_STAFF_SECRET, TEST_VISITOR_SECRET } from '../src/testing.ts';
 import { fixtureService } from './helpers.ts';
 
@@ -49,6 +49,47 @@ describe('logger', () => {
       user: { password: '[redacted]', anon_token: '[redacted]', name: 'kim' },
     });
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|Bearer abc|sid=1|sid=2/);
+  });
+
+  it('censors secret fields three levels down, in errors and arrays, without touching the logged object', () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('forum', 'info', stream);
+    const err = Object.assign(new Error('upstream said no'), { headers: { 'set-cookie': 'sid=3', etag: '"e"' }, cookie: 'sid=4' });
+    const logged = {
+      err,
+      calls: [{ authorization: 'Bearer in-array' }],
+      deep: { a: { password: 'hunter3', note: 'kept' } },
+      res: { headers: { 'set-cookie': 'sid=5' } },
+    };
+    logger.child({ reqId: 'r1' }).warn(logged, 'failed');
+    const line = lines[0]!;
+    expect(line).toMatchObject({
+      reqId: 'r1',
+      err: { type: 'Error', message: 'upstream said no', headers: { 'set-cookie': '[redacted]', etag: '"e"' }, cookie: '[redacted]' },
+      calls: [{ authorization: '[redacted]' }],
+      deep: { a: { password: '[redacted]', note: 'kept' } },
+      res: { headers: { 'set-cookie': '[redacted]' } },
+    });
+    expect((line.err as { stack: string }).stack).toContain('upstream said no');
+    expect(JSON.stringify(lines)).not.toMatch(/sid=|Bearer|hunter3/);
+    // The caller's objects are as they were.
+    expect(err.cookie).toBe('sid=4');
+    expect(err.headers['set-cookie']).toBe('sid=3');
+    expect(logged.deep.a.password).toBe('hunter3');
+    expect(logged.calls[0]!.authorization).toBe('Bearer in-array');
+  });
+
+  it('hands back the very object when it holds no secret, and leaves class instances to their serializers', () => {
+    const line = { reqId: 'r2', method: 'GET', url: '/api/posts', statusCode: 200, responseTime: 1, nested: { fine: true } };
+    expect(redactSecrets(line)).toBe(line);
+    class Holder {
+      password = 'own';
+    }
+    const holder = { held: new Holder() };
+    expect(redactSecrets(holder)).toBe(holder);
+    // The fourth level is not looked into (the walk is bounded).
+    const deep = { a: { b: { c: { password: 'p' } } } };
+    expect(redactSecrets(deep)).toBe(deep);
   });
 
   it('tags request logs with the request id and leaves bodies and tokens out', async () => {
