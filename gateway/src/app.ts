@@ -5,10 +5,12 @@ import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import { REALTIME_CLIENT_MAX_BYTES, type ServiceName } from '@wfm/contracts/shared';
 import {
+  AccessLogController,
   createLogger,
   clientAddressKey,
   ExactMemoryStore,
   LeasedRedisStore,
+  lazyRequestLogger,
   HttpError,
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -27,8 +29,7 @@ import { registerProxies } from './proxy.ts';
 import { forwardBusToHub, RealtimeHub } from './realtime.ts';
 import { askVisitorStanding } from './visitor-rooms.ts';
 import { DEFAULT_WEBSOCKET_LIMITS, websocketAdmission, WebsocketSlots, type WebsocketLimits } from './websocket-admission.ts';
-import { GatewayLogController, requestIdFor } from './request-context.ts';
-import { lazyRequestLogger } from './request-logger.ts';
+import { requestIdFor } from './request-context.ts';
 import { CacheableReads } from './read-cache/cacheable-reads.ts';
 import { createVisitorPassThrough, readCacheHooks, type CacheOutcome } from './read-cache/cached-reads.ts';
 import { leanHits, routeLabels } from './read-cache/lean-hits.ts';
@@ -141,7 +142,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     loggerInstance: opts.logger ?? createLogger('gateway'),
     trustProxy: trustProxySetting(opts.trustProxy),
     genReqId: requestIdFor,
-    logController: new GatewayLogController(),
+    logController: new AccessLogController(),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,

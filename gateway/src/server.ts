@@ -4,6 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import {
+  bufferedLogDestination,
   ConfigError,
   createBus,
   createLogger,
@@ -15,7 +16,6 @@ import {
 } from '@wfm/service-kit';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig, serviceUrlsFrom } from './env.ts';
-import { bufferedLogDestination } from './log-destination.ts';
 
 const GATEWAY_REDIS_TIMEOUT_MS = 500;
 

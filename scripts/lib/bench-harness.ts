@@ -113,7 +113,9 @@ export async function distributedOptions(database: string): Promise<DistributedO
     staffSecret: 'bench-staff-header-secret-0000000000000000',
     servicePassword: BENCH_SERVICE_PASSWORD,
     rateLimitPerMinute: 1_000_000_000,
-    logLevel: 'warn',
+    // What operators run (LOG_LEVEL's default): each request's access line is part of its cost.
+    // BENCH_LOG_LEVEL=warn measures without them, as the benches did before 2026-11-29 evening.
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
     // BENCH_LOG=1 shows the launched processes' warnings (e.g. why one did not become ready).
     stdio: process.env.BENCH_LOG === '1' ? 'inherit' : 'ignore',
   };

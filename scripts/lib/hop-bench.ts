@@ -15,7 +15,9 @@ import { freePort } from './free-ports.ts';
 import { runLoad, type LoadSpec } from './load-generator.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CASES = ['miss', 'hit', 'proxied'] as const;
+const ALL_CASES = ['miss', 'hit', 'proxied'] as const;
+/** BENCH_HOP_CASES=miss (comma-separated): only those cases, e.g. for a profile of one of them. */
+const CASES = process.env.BENCH_HOP_CASES ? ALL_CASES.filter((c) => process.env.BENCH_HOP_CASES!.split(',').includes(c)) : ALL_CASES;
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -67,7 +69,7 @@ export async function benchHop() {
           const url = `http://127.0.0.1:${port}`;
           await waitUntilUp(`${url}/healthz`, gateway);
           const base = { url, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS, serverPid: gateway.pid };
-          const specs: Record<(typeof CASES)[number], LoadSpec> = {
+          const specs: Record<(typeof ALL_CASES)[number], LoadSpec> = {
             miss: {
               ...base,
               paths: Array.from({ length: 300_000 }, () => `/api/posts?sort=latest&offset=${sequence++}`),
@@ -100,5 +102,5 @@ export async function benchHop() {
     const base = figures[label]!.base;
     console.log(`${label.padEnd(7)} gateway µs/request (median): ${current.toFixed(0)}${base ? `   base ${median(base).toFixed(0)}   ratio current/base ${(current / median(base)).toFixed(2)}` : ''}`);
   }
-  console.log(`hop gateway µs per request: miss ${median(figures.miss!.current!).toFixed(0)} hit ${median(figures.hit!.current!).toFixed(0)} proxied ${median(figures.proxied!.current!).toFixed(0)}`);
+  console.log(`hop gateway µs per request: ${CASES.map((label) => `${label} ${median(figures[label]!.current!).toFixed(0)}`).join(' ')}`);
 }

@@ -15,7 +15,7 @@ export interface LeanHitsOptions {
   /** The same instance the Fastify hooks use (reads after a visitor's write pass the cache). */
   visitors: VisitorPassThrough;
   securityHeaders: (host: string | undefined) => Record<string, string>;
-  /** The gateway's logger (the access line, as GatewayLogController writes it). */
+  /** The gateway's logger (the access line, as AccessLogController writes it). */
   log: FastifyBaseLogger;
   /** The route label Fastify's route would give an /api path (routeLabels). */
   apiRoute: (url: string) => string;

@@ -18,6 +18,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import { NOT_FOUND_MESSAGE, registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { createLogger } from './logger.ts';
+import { AccessLogController, lazyRequestLogger } from './access-log.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestSpans } from './telemetry/request-spans.ts';
@@ -258,6 +259,9 @@ function registerJsonParser(app: FastifyInstance): void {
 export async function createServiceApp<C extends ServiceContext>(def: ServiceDefinition<C>, deps: ServiceAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(def.name),
+    // One access line per request, through the parent unless the request logs something itself.
+    logController: new AccessLogController(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: deps.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: requestId,

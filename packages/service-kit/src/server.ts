@@ -10,6 +10,7 @@ import { createSql, type Sql } from './db.ts';
 import { loadEnv, serviceEnvSchema } from './env.ts';
 import { loadRateLimitSettings, type RateLimitSettings } from './rate-limit-table.ts';
 import { createLogger } from './logger.ts';
+import { bufferedLogDestination } from './log-destination.ts';
 import { serveMetrics } from './metrics.ts';
 import { runMigrations } from './migrate.ts';
 import { exitOnSignals } from './shutdown.ts';
@@ -91,7 +92,12 @@ export async function startService<C extends ServiceContext>(def: ServiceDefinit
     const env = loadEnv(def.env ?? serviceEnvSchema, overrides.env ?? process.env);
     const rateLimits = overrides.rateLimits ?? loadRateLimitSettings(overrides.env ?? process.env);
     const pressure = loadPressureBudgets(overrides.env ?? process.env, rateLimits);
-    logger ??= createLogger(def.name, env.LOG_LEVEL);
+    if (!logger) {
+      // A process of its own writes its lines in 4 KB batches (log-destination.ts), flushed last.
+      const output = standalone ? bufferedLogDestination() : undefined;
+      logger = createLogger(def.name, env.LOG_LEVEL, output?.stream);
+      if (output) cleanups.unshift(async () => output.stop());
+    }
     // Before anything is built: the apps register their request spans only when tracing is on.
     const tracing = await startTracing({ serviceName: def.name, env });
     if (tracing.started) cleanups.push(() => tracing.shutdown());

@@ -102,9 +102,11 @@ describe('request logs of a real service app', () => {
     expect((await app.inject({ method: 'GET', url: `/api/posts${query}`, headers })).statusCode).toBe(404);
     await sleep(20);
     const mine = lines.filter((l) => l.includes('redaction-1'));
-    // The lines were written: request start and end, the handler's line, the timeout and the failure.
-    expect(mine.some((l) => l.includes('incoming request'))).toBe(true);
-    expect(mine.some((l) => l.includes('request completed'))).toBe(true);
+    // The lines were written: one access line per request (never an "incoming request" line too),
+    // the handler's line, the timeout and the failure.
+    expect(mine.some((l) => l.includes('incoming request'))).toBe(false);
+    expect(mine.filter((l) => l.includes('request completed') || l.includes('request errored')).length).toBe(4);
+    expect(mine.some((l) => l.includes('request completed') && l.includes('[booking-ref]') && l.includes('anon_token=[token]'))).toBe(true);
     expect(mine.some((l) => l.includes('looked up [booking-ref]'))).toBe(true);
     expect(mine.some((l) => l.includes('request timed out'))).toBe(true);
     expect(mine.some((l) => l.includes('request failed'))).toBe(true);

@@ -101,7 +101,7 @@ describe('logger', () => {
       staffSecret: TEST_STAFF_SECRET, visitorSecret: TEST_VISITOR_SECRET,
       logger: createLogger('forum', 'info', stream),
     });
-    await app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: '/items',
       payload: { name: 'ab', qty: 1, password: 'hunter2' },
@@ -110,7 +110,10 @@ describe('logger', () => {
     await app.close();
     await sql.end();
     const requestLines = lines.filter((l) => l.reqId === 'req-77');
-    expect(requestLines.length).toBeGreaterThanOrEqual(2);
+    // One access line per request, with the request id, method, masked url, status and time.
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({ msg: 'request completed', method: 'POST', url: '/items', statusCode: res.statusCode });
+    expect(requestLines[0]!.responseTime).toEqual(expect.any(Number));
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|secret-token/);
   });
 });

@@ -43,7 +43,7 @@ describe('logs', () => {
         expect(res.statusCode, url).toBeLessThan(500);
       }
       const mine = lines.filter((l) => l.includes('ama-redaction'));
-      expect(mine.some((l) => l.includes('incoming request') && l.includes('[booking-ref]') && l.includes('anon_token=[token]'))).toBe(true);
+      expect(mine.some((l) => l.includes('request completed') && l.includes('[booking-ref]') && l.includes('anon_token=[token]'))).toBe(true);
       for (const line of lines) {
         for (const secret of [ref, ref.toLowerCase(), token, ...token.split('.')]) expect(line).not.toContain(secret);
       }
