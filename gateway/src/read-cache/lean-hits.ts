@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { maskUrl } from '@wfm/service-kit';
+import { ACCESS_LINE_MESSAGE, accessLine } from '@wfm/service-kit';
 import { requestIdFor } from '../request-context.ts';
 import type { CacheableReads } from './cacheable-reads.ts';
 import { CACHE_CONTROL, acceptsGzip, etagMatches, type CacheOutcome } from './cached-reads.ts';
@@ -111,7 +111,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     const elapsed = performance.now() - started;
     opts.count(statusCode === 304 ? 'not_modified' : 'hit');
     opts.observe(route, statusCode, elapsed / 1000);
-    opts.log.info({ reqId: id, method: 'GET', url: maskUrl(url), statusCode, responseTime: Math.round(elapsed) }, 'request completed');
+    opts.log.info({ reqId: id, ...accessLine('GET', url, statusCode, elapsed) }, ACCESS_LINE_MESSAGE);
     return true;
   };
 }

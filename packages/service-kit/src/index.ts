@@ -12,7 +12,7 @@ export {
   type ServiceEnv,
 } from './env.ts';
 export { maskUrl, createLogger, type Logger } from './logger.ts';
-export { AccessLogController, lazyRequestLogger } from './access-log.ts';
+export { ACCESS_LINE_MESSAGE, AccessLogController, accessLine, lazyRequestLogger } from './access-log.ts';
 export { bufferedLogDestination, LOG_FLUSH_INTERVAL_MS } from './log-destination.ts';
 export { createSql, type Db, type Sql, type TransactionSql } from './db.ts';
 export { runMigrations } from './migrate.ts';
