@@ -11,7 +11,7 @@ import { pageCacheKey, pageRouteOf } from '../src/html-pages.ts';
 import { CacheableReads } from '../src/read-cache/cacheable-reads.ts';
 import { createVisitorPassThrough } from '../src/read-cache/cached-reads.ts';
 import { leanHits } from '../src/read-cache/lean-hits.ts';
-import { ReadCache } from '../src/read-cache/read-cache.ts';
+import { INLINE_GZIP_MAX_BYTES, ReadCache } from '../src/read-cache/read-cache.ts';
 import { PROXY_ROUTES } from '../src/routes.ts';
 import { httpGet, silentLogger, stableHeaders, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
 
@@ -83,7 +83,7 @@ describe('lean hits', () => {
     expect(stableHeaders(lean.headers)).toEqual(stableHeaders(fastify.headers));
   });
 
-  it('serves gzip once it is made (the first gzip client goes through Fastify, which makes it)', async () => {
+  it('serves the gzip representation Fastify would, made for the first client that accepts it', async () => {
     const gw = await gateway();
     // The echoing fake service repeats the URL, so a long query makes the answer compressible.
     const url = `/api/posts?q=${'shrinkage'.repeat(90)}&sort=latest`;
@@ -146,6 +146,9 @@ describe('lean hits of server-rendered pages', () => {
     const page = Buffer.from(`<!doctype html><html><body>${'<p>Shrinkage and occupancy</p>'.repeat(40)}</body></html>`);
     const html = async () => ({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page });
     for (const pathname of ['/post/42', '/help', '/']) await cache.load({ key: pageCacheKey('https://community.example.com', pathname), group: 'lists' }, html);
+    // A page too large to compress on the event loop: its gzip is made by Fastify's path, in the thread pool.
+    const largePage = Buffer.from(`<!doctype html><html><body>${'<p>Erlang C</p>'.repeat(INLINE_GZIP_MAX_BYTES / 10)}</body></html>`);
+    await cache.load({ key: pageCacheKey('https://community.example.com', '/jobs'), group: 'lists' }, async () => ({ ...(await html()), body: largePage }));
     // Entries under a path that is no page, and under a query (html-pages.ts never stores either):
     // never answered from here.
     for (const url of ['/assets/x.js', '/post/42?tab=comments']) await cache.load({ key: pageCacheKey('https://community.example.com', url), group: 'lists' }, html);
@@ -183,12 +186,28 @@ describe('lean hits of server-rendered pages', () => {
     expect(server.routes).toEqual(['/post/:id', '/help', '/', '/post/:id']);
   });
 
-  it('leaves to Fastify a page not cached, a query, an escape, gzip not made yet, and paths that are no page', async () => {
+  it('leaves to Fastify a page not cached, a query, an escape, a gzip too large to make here, and paths that are no page', async () => {
     const server = await pageServer();
     for (const url of ['/post/43', '/post/42?tab=comments', '/po%73t/42', '/assets/x.js', '/post/42/', '/post/']) {
       expect((await server.get(url)).statusCode, url).toBe(599);
     }
-    expect((await server.get('/post/42', { 'accept-encoding': 'gzip' })).statusCode).toBe(599);
+    expect((await server.get('/jobs', { 'accept-encoding': 'gzip' })).statusCode).toBe(599);
     expect(server.routes).toEqual([]);
+  });
+
+  it('compresses a page up to INLINE_GZIP_MAX_BYTES for the first client that accepts gzip, once', async () => {
+    const server = await pageServer();
+    const first = await server.get('/post/42', { 'accept-encoding': 'gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.rawPayload).equals(server.page)).toBe(true);
+    const second = await server.get('/post/42', { 'accept-encoding': 'gzip' });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // The plain page is its own representation, with its own ETag.
+    const plain = await server.get('/post/42');
+    expect(plain.rawPayload.equals(server.page)).toBe(true);
+    expect(plain.headers.etag).not.toBe(first.headers.etag);
+    expect(server.routes).toEqual(['/post/:id', '/post/:id', '/post/:id']);
   });
 });

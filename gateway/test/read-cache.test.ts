@@ -37,7 +37,9 @@ async function startFakeForum(): Promise<FakeForum> {
     return `${JSON.stringify(body, null, 2)}\n`;
   };
   app.get('/api/posts', async (request, reply) => {
-    const padding = 'pad' in (request.query as object) ? 'x'.repeat(5_000) : undefined;
+    // ?pad: compressed on the event loop; ?pad=large: past INLINE_GZIP_MAX_BYTES, in the thread pool.
+    const pad = (request.query as { pad?: string }).pad;
+    const padding = pad === undefined ? undefined : 'x'.repeat(pad === 'large' ? 200_000 : 5_000);
     const body = await answer(request.url, request.headers, { posts: [], total: 0, version: ++version, url: request.url, padding });
     return reply.type(JSON_TYPE).send(body);
   });
@@ -281,9 +283,9 @@ describe('read cache', () => {
     expect(forum.callsTo(url)).toBe(1);
   });
 
-  it('compresses an answer once, when the first client that accepts gzip asks, even on its miss', async () => {
+  it.each(['pad', 'pad=large'])('compresses an answer once, when the first client that accepts gzip asks, even on its miss (?%s)', async (pad) => {
     const gateway = await gatewayWith();
-    const url = `/api/posts?pad&q=${randomUUID()}`;
+    const url = `/api/posts?${pad}&q=${randomUUID()}`;
     const [first, second] = await Promise.all([
       gateway.get(url, { 'accept-encoding': 'gzip' }),
       gateway.get(url, { 'accept-encoding': 'gzip' }),

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket, { WebSocketServer } from 'ws';
 import { createMemoryBus } from '@wfm/service-kit';
 import { buildGateway } from '../src/app.ts';
-import { encodeFrame, RealtimeHub, textFrameBytes } from '../src/realtime.ts';
+import { broadcastWindowMs, encodeFrame, RealtimeHub, textFrameBytes } from '../src/realtime.ts';
 import { silentLogger, STAFF_SECRET, startFakeServices, type FakeServices } from './helpers.ts';
 
 setFlagsFromString('--expose-gc');
@@ -50,8 +50,8 @@ async function hubServer(hub: RealtimeHub) {
   return { url: `ws://127.0.0.1:${port}` };
 }
 
-const newHub = (maxBufferedBytes = 1024 * 1024, coalesceMs?: number) =>
-  new RealtimeHub({ pingIntervalMs: 60_000, maxBufferedBytes, log: silentLogger(), ...(coalesceMs === undefined ? {} : { coalesceMs }) });
+const newHub = (maxBufferedBytes = 1024 * 1024, coalesceWindowMs?: (openSockets: number) => number) =>
+  new RealtimeHub({ pingIntervalMs: 60_000, maxBufferedBytes, log: silentLogger(), ...(coalesceWindowMs === undefined ? {} : { coalesceWindowMs }) });
 
 /** Resolves once the client's ping has come back: whatever the hub wrote before its pong has arrived. */
 const roundTrip = (ws: WebSocket) =>
@@ -153,7 +153,7 @@ describe('broadcast', () => {
 describe('coalesced broadcasts', () => {
   it('sends a broadcast after a quiet spell at once, and those right after it together with the next write, in order', async () => {
     // A window no test outlasts: what waits goes out only when the waiting bytes pass the bound.
-    const hub = newHub(1024 * 1024, 60_000);
+    const hub = newHub(1024 * 1024, () => 60_000);
     const { url } = await hubServer(hub);
     const clients = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
     await untilSize(hub, 3);
@@ -185,7 +185,7 @@ describe('coalesced broadcasts', () => {
   });
 
   it('goes out within the window without anything else happening', async () => {
-    const hub = newHub(1024 * 1024, 5);
+    const hub = newHub(1024 * 1024, () => 5);
     const { url } = await hubServer(hub);
     const client = await connect(url);
     await untilSize(hub, 1);
@@ -197,8 +197,39 @@ describe('coalesced broadcasts', () => {
     client.close();
   });
 
+  it('widens the window with the sockets open, so a stream of events costs each socket a bounded number of writes', async () => {
+    expect([1, 40, 200, 500, 10_000].map(broadcastWindowMs)).toEqual([20, 20, 100, 250, 250]);
+
+    // 25 ms per socket: with the four sockets below, 100 ms.
+    const hub = newHub(1024 * 1024, (openSockets) => openSockets * 25);
+    const { url } = await hubServer(hub);
+    const clients = await Promise.all(Array.from({ length: 4 }, () => connect(url)));
+    await untilSize(hub, 4);
+    const received = clients.map((ws) => {
+      const list: number[] = [];
+      ws.on('message', (raw) => list.push(JSON.parse(String(raw)).data.id));
+      return list;
+    });
+    const writes = vi.spyOn(Socket.prototype, 'write');
+    const started = performance.now();
+    // A broadcast every 5 ms for a quarter of a second: 50 messages, one window per 100 ms.
+    for (let id = 1; id <= 50; id++) {
+      hub.broadcast({ type: 'new_post', data: { id } } as never);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    while (received.some((list) => list.length < 50)) await new Promise((resolve) => setTimeout(resolve, 5));
+    const elapsed = performance.now() - started;
+    const writesPerSocket = writes.mock.calls.length / clients.length;
+    writes.mockRestore();
+    // Writes at least a window apart (a slow machine stretches the run, and the bound with it).
+    expect(writesPerSocket).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 1);
+    expect(writesPerSocket).toBeGreaterThanOrEqual(2);
+    for (const list of received) expect(list).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    for (const ws of clients) ws.close();
+  });
+
   it('gives a socket that opens while broadcasts wait each of them once: by its replay or by the next write', async () => {
-    const hub = newHub(1024 * 1024, 60_000);
+    const hub = newHub(1024 * 1024, () => 60_000);
     const { url } = await hubServer(hub);
     const early = await connect(url);
     await untilSize(hub, 1);

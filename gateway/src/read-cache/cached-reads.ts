@@ -5,7 +5,7 @@ import { upstreamFailure } from '../proxy.ts';
 import type { Upstreams } from '../upstreams.ts';
 import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
-import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
+import { INLINE_GZIP_MAX_BYTES, type ReadAnswer, type ReadCache, type UpstreamAnswer } from './read-cache.ts';
 import { collectAnswer } from './upstream-read.ts';
 import { foundByLeanPath, passedByLeanPath } from './lean-handoff.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
@@ -93,8 +93,14 @@ export function answerCached(
 ): void {
   if (!isCompressible(answer) || !acceptsGzip(request.headers['accept-encoding'])) {
     count(sendCached(request, reply, answer, header, undefined));
-  } else if (answer.gzip) {
-    count(sendCached(request, reply, answer, header, answer.gzip));
+  } else if (answer.body.length <= INLINE_GZIP_MAX_BYTES || answer.gzip) {
+    let gzip: Buffer | undefined;
+    try {
+      gzip = cache.gzipNow(key, answer);
+    } catch (err) {
+      request.log.warn({ err }, 'read cache: compressing an answer failed; sending it plain');
+    }
+    count(sendCached(request, reply, answer, header, gzip));
   } else {
     cache.compress(key, answer).then(
       (gzip) => count(sendCached(request, reply, answer, header, gzip)),

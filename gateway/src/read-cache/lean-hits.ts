@@ -47,7 +47,8 @@ interface Target {
  * server-rendered pages (whose hits cost twice a JSON hit's CPU through Fastify), exactly as the
  * Fastify path would (same headers, 304s, gzip, access line, metrics), and returns false for
  * everything else, which Fastify then handles: writes, misses, stale entries (their refresh needs
- * the request), answers whose gzip is not made yet, reads of visitors the cache passes.
+ * the request), answers too large to compress here whose gzip is not made yet (INLINE_GZIP_MAX_BYTES),
+ * reads of visitors the cache passes.
  * Hits are not counted against the rate limit on either path.
  */
 export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -82,7 +83,15 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
     const answer = hit.answer;
     const compressible = isCompressible(answer);
     const gzip = compressible && acceptsGzip(req.headers['accept-encoding']);
-    if (gzip && answer.gzip === undefined) return false;
+    let gzipped: Buffer | undefined;
+    if (gzip) {
+      try {
+        gzipped = cache.gzipNow(target.key, answer);
+      } catch {
+        // Fastify's path compresses again, and logs why it fails.
+      }
+      if (gzipped === undefined) return false;
+    }
     // Last, as it remembers the visitor's read: the Fastify hook must not ask again.
     if (target.api && visitors.shouldPass(req.headers['x-anon-token'])) {
       handOverPassed(req);
@@ -101,7 +110,7 @@ export function leanHits(opts: LeanHitsOptions): (req: IncomingMessage, res: Ser
       res.writeHead(304, headers);
       res.end();
     } else {
-      const body = gzip ? answer.gzip! : answer.body;
+      const body = gzipped ?? answer.body;
       headers['content-type'] = answer.contentType;
       if (gzip) headers['content-encoding'] = 'gzip';
       headers['content-length'] = body.length;

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { crc32, gzip as gzipCallback } from 'node:zlib';
+import { crc32, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { CacheableRead, CacheGroup } from './cacheable-reads.ts';
@@ -58,6 +58,13 @@ function isShareable(answer: UpstreamAnswer): boolean {
 }
 
 const gzip = promisify(gzipCallback);
+/**
+ * Answers up to this size are compressed on the event loop, as nginx does: through the thread pool a
+ * 50 KB feed page cost 830 µs of CPU against 570 µs inline (the stream, the hand-over and back), and
+ * 40 % of the soak's requests made one. The largest inline (a 110 KB home page) holds the loop for
+ * about 1.5 ms; larger answers still go to the thread pool.
+ */
+export const INLINE_GZIP_MAX_BYTES = 128 * 1024;
 const REDIS_INVALIDATION_TIMEOUT_MS = 250;
 
 /**
@@ -162,12 +169,27 @@ export class ReadCache {
   }
 
   /**
-   * The gzip bytes of a compressible answer under `key`: made once, in the thread pool, and kept on
-   * the answer (and its memory entry) for every later client that accepts gzip.
+   * The gzip bytes of a compressible answer under `key` when they are made or can be made now, on
+   * the event loop (INLINE_GZIP_MAX_BYTES); undefined: compress() makes them in the thread pool.
+   * Kept on the answer (and its memory entry) for every later client that accepts gzip.
    */
+  gzipNow(key: string, answer: CachedAnswer): Buffer | undefined {
+    if (answer.gzip !== undefined) return answer.gzip;
+    if (!isCompressible(answer) || answer.body.length > INLINE_GZIP_MAX_BYTES) return undefined;
+    const bytes = gzipSync(answer.body);
+    this.memory.attachGzip(key, answer, bytes);
+    return bytes;
+  }
+
+  /** The gzip bytes of a compressible answer under `key`: made once (gzipNow, or in the thread pool). */
   compress(key: string, answer: CachedAnswer): Promise<Buffer> {
-    if (answer.gzip !== undefined) return Promise.resolve(answer.gzip);
     if (!isCompressible(answer)) return Promise.reject(new Error('answer too small to compress'));
+    try {
+      const now = this.gzipNow(key, answer);
+      if (now !== undefined) return Promise.resolve(now);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     let running = this.compressions.get(answer);
     if (running === undefined) {
       running = gzip(answer.body).then((bytes) => {
