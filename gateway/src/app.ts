@@ -78,6 +78,8 @@ export interface GatewayOptions {
   websocket?: Partial<WebsocketLimits>;
   /** Websocket heartbeat period (default 30 s). */
   websocketPingIntervalMs?: number;
+  /** The broadcast window for the open sockets (default broadcastWindowMs, realtime.ts). */
+  broadcastWindowMs?: (openSockets: number) => number;
   /** Keep-alive sockets per service (default 512). */
   upstreamConnections?: number;
   /**
@@ -160,6 +162,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const identity = upstreams.get('identity');
   const hub = new RealtimeHub({
     pingIntervalMs: opts.websocketPingIntervalMs ?? WEBSOCKET_PING_INTERVAL_MS,
+    ...(opts.broadcastWindowMs ? { broadcastWindowMs: opts.broadcastWindowMs } : {}),
     maxBufferedBytes: WEBSOCKET_MAX_BUFFERED_BYTES,
     log: app.log,
     visitorSecret: opts.visitorSecret,

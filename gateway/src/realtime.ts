@@ -44,7 +44,7 @@ export interface RealtimeHubOptions {
    * How long after the previous write to every socket the next broadcasts wait to go out together,
    * given how many sockets are open (default broadcastWindowMs).
    */
-  coalesceWindowMs?: (openSockets: number) => number;
+  broadcastWindowMs?: (openSockets: number) => number;
 }
 
 /**
@@ -169,12 +169,18 @@ export class RealtimeHub {
   /** Standing checks under way, one per token however many hellos wait for it. */
   private readonly checking = new Map<string, Promise<'good' | 'revoked'>>();
   private heartbeat: NodeJS.Timeout | undefined;
-  /** Broadcast frames waiting for the next write to every socket, with when each was broadcast. */
-  private waiting: Array<{ at: number; frame: Buffer }> = [];
+  /** Broadcast frames waiting for the next write to every socket, in the order they were broadcast. */
+  private waiting: Buffer[] = [];
   private waitingBytes = 0;
+  /** What must be done before the waiting frames go out (the read cache's invalidations, holdUntil). */
+  private waitingTasks: Array<() => Promise<void>> = [];
+  /** Messages to one visitor's sockets that came while a flush ran its tasks: sent right after it. */
+  private afterFlush: Array<() => void> = [];
+  /** True while a flush waits for its tasks: nothing else is written to every socket meanwhile. */
+  private flushing = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private lastFlushAt = -Infinity;
-  private readonly coalesceWindowMs: (openSockets: number) => number;
+  private readonly broadcastWindowMs: (openSockets: number) => number;
   private readonly onPong: (this: WebSocket) => void;
   private readonly onClose: (this: WebSocket) => void;
   private readonly onMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
@@ -182,7 +188,7 @@ export class RealtimeHub {
 
   constructor(private readonly opts: RealtimeHubOptions) {
     this.rooms = opts.visitorSecret ? new VisitorRooms(opts.visitorSecret) : undefined;
-    this.coalesceWindowMs = opts.coalesceWindowMs ?? broadcastWindowMs;
+    this.broadcastWindowMs = opts.broadcastWindowMs ?? broadcastWindowMs;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' `this` is the socket
     const hub = this;
     this.onPong = function () {
@@ -311,52 +317,96 @@ export class RealtimeHub {
   }
 
   /**
+   * True while a broadcast would wait for the next write to every socket: frames or tasks wait, a
+   * flush is running, or the previous write was less than a window ago.
+   */
+  holdsBroadcasts(): boolean {
+    return (
+      this.flushing ||
+      this.waiting.length > 0 ||
+      this.waitingTasks.length > 0 ||
+      performance.now() - this.lastFlushAt < this.broadcastWindowMs(this.alive.size)
+    );
+  }
+
+  /**
+   * Runs `task` before the next write to every socket (at the end of the window): the read cache's
+   * invalidation for an event whose message waits, so the message still leaves after it, and the
+   * events of one window drop the cache once instead of once each.
+   */
+  holdUntil(task: () => Promise<void>): void {
+    this.waitingTasks.push(task);
+    this.armFlush();
+  }
+
+  /**
    * Sends `{type, data}` to every open client, at once or, within the window (broadcastWindowMs) of
    * the previous write to every socket, with the next such write; returns how many sockets it goes to.
    */
   broadcast(message: RealtimeMessage): number {
     const frame = textFrameBytes(encodeFrame(message));
-    const at = this.recent.add(frame);
-    const windowMs = this.coalesceWindowMs(this.alive.size);
-    if (this.waiting.length === 0 && at - this.lastFlushAt >= windowMs) {
-      this.lastFlushAt = at;
+    if (!this.holdsBroadcasts()) {
+      this.recent.add(frame);
+      this.lastFlushAt = performance.now();
       return this.sendFrame(this.alive.keys(), frame);
     }
-    this.waiting.push({ at, frame });
+    this.waiting.push(frame);
     this.waitingBytes += frame.length;
     if (this.waitingBytes >= COALESCE_MAX_BYTES) this.flushBroadcasts();
-    else this.flushTimer ??= setTimeout(() => this.flushBroadcasts(), Math.max(0, this.lastFlushAt + windowMs - at));
+    else this.armFlush();
     return this.alive.size;
   }
 
+  private armFlush(): void {
+    if (this.flushing) return; // the running flush arms the next one when it ends
+    const windowMs = this.broadcastWindowMs(this.alive.size);
+    this.flushTimer ??= setTimeout(() => this.flushBroadcasts(), Math.max(0, this.lastFlushAt + windowMs - performance.now()));
+  }
+
   /**
-   * Writes the waiting broadcasts to every socket, one write each. A socket that opened after some
-   * of them were broadcast gets only the later ones: the earlier are its hello's replay to send.
+   * Runs the waiting tasks, then writes the waiting broadcasts to every socket, one write each. The
+   * frames are noted for replays only as they are written: a socket that opened while they waited
+   * gets them from this write, never from its hello's replay (which would let it refetch before the
+   * tasks dropped the old answers).
    */
   private flushBroadcasts(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    if (this.flushing) return;
     const waiting = this.waiting;
-    if (waiting.length === 0) return;
+    const tasks = this.waitingTasks;
+    if (waiting.length === 0 && tasks.length === 0) return;
     this.waiting = [];
+    this.waitingTasks = [];
     this.waitingBytes = 0;
     this.lastFlushAt = performance.now();
-    const first = waiting[0]!.at;
-    const all = waiting.length === 1 ? waiting[0]!.frame : Buffer.concat(waiting.map((w) => w.frame));
-    this.sendFrame(this.alive.keys(), all, (socket) => {
-      const opened = this.openedAt.get(socket) ?? 0;
-      if (opened <= first) return all;
-      const later = waiting.filter((w) => w.at >= opened);
-      return later.length === 0 ? undefined : Buffer.concat(later.map((w) => w.frame));
+    if (tasks.length === 0) return this.writeWaiting(waiting);
+    this.flushing = true;
+    // The tasks log their own failures (ReadCache.invalidate never rejects); a message never waits on one for long.
+    void Promise.allSettled(tasks.map((task) => task())).then(() => {
+      this.flushing = false;
+      this.writeWaiting(waiting);
+      for (const send of this.afterFlush.splice(0)) send();
+      if (this.waiting.length > 0 || this.waitingTasks.length > 0) this.armFlush();
     });
+  }
+
+  private writeWaiting(waiting: Buffer[]): void {
+    if (waiting.length === 0) return;
+    for (const frame of waiting) this.recent.add(frame);
+    this.sendFrame(this.alive.keys(), waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting));
   }
 
   /** Sends `{type, data}` to the sockets of the visitor that service `schema` calls `address`. */
   sendToVisitor(schema: ServiceSchema, address: VisitorAddress, message: RealtimeMessage): number {
     if (!this.rooms) return 0;
-    // In the order the events came: broadcasts still waiting go first.
+    const sockets = this.rooms.socketsOf(schema, address);
+    // In the order the events came: broadcasts still waiting go first (after their tasks, when they have some).
     this.flushBroadcasts();
-    return this.send(this.rooms.socketsOf(schema, address), message);
+    if (!this.flushing) return this.send(sockets, message);
+    const list = [...sockets];
+    this.afterFlush.push(() => this.send(list, message));
+    return list.length;
   }
 
   /**
@@ -368,8 +418,8 @@ export class RealtimeHub {
     return this.sendFrame(sockets, textFrameBytes(encodeFrame(message)));
   }
 
-  /** Writes `frame` (or what `frameFor` picks for a socket; undefined: nothing) to each open socket. */
-  private sendFrame(sockets: Iterable<WebSocket>, frame: Buffer, frameFor?: (socket: WebSocket) => Buffer | undefined): number {
+  /** Writes `frame` to each open socket. */
+  private sendFrame(sockets: Iterable<WebSocket>, frame: Buffer): number {
     // The whole frame is built once and written as it is to each connection: per socket one write
     // and nothing else (ws's own send builds a header and two writes per socket). Safe because ws
     // queues nothing of its own here: no compression, no Blob sends, and a write is a whole frame.
@@ -384,9 +434,7 @@ export class RealtimeHub {
         dropped += 1;
         continue;
       }
-      const bytes = frameFor ? frameFor(socket) : frame;
-      if (bytes === undefined) continue;
-      (socket as SocketWithTransport)._socket.write(bytes);
+      (socket as SocketWithTransport)._socket.write(frame);
       sent += 1;
     }
     if (dropped > 0) {
@@ -448,7 +496,8 @@ export class RealtimeHub {
  * to identity.visitor.revoked (the sockets of a revoked token are closed).
  * For every public event the cache is invalidated first, then the message goes to this replica's
  * clients as `{type, data}`: a browser that refetches on the message never meets the answer from
- * before the event. A visitor-notify event goes only to the sockets of its visitor on this replica;
+ * before the event. Within a broadcast window the invalidation is deferred to the window's end,
+ * just before the message goes out (RealtimeHub.holdUntil). A visitor-notify event goes only to the sockets of its visitor on this replica;
  * replicas without them drop it. Returns the unsubscribe function.
  */
 export async function forwardBusToHub(
@@ -467,7 +516,13 @@ export async function forwardBusToHub(
     [...subjects].map((subject) =>
       bus.subscribe(subject, async (evt) => {
         const groups = cache?.invalidation.groupsInvalidatedBy(evt.subject, evt.data);
-        if (cache && groups) await cache.store.invalidate(groups);
+        if (cache && groups) {
+          // While broadcasts wait for the window, the invalidation waits with them and runs just
+          // before they go out: the events of one window drop the cache once (a busy feed was
+          // refilled, and gzipped, once per write), and every message still leaves after it.
+          if (hub.holdsBroadcasts()) hub.holdUntil(() => cache.store.invalidate(groups));
+          else await cache.store.invalidate(groups);
+        }
         const type = realtimeMap[subject as EventSubject];
         if (type === undefined) return;
         // The payload was validated against the subject's schema when it was written (outbox).

@@ -416,6 +416,36 @@ describe('invalidation by forum events', () => {
     expect((await gateway.get(url)).body).toBe(fresh.body);
   });
 
+  it('defers the invalidations of a burst to the end of the broadcast window, still before each message', async () => {
+    // A window no local request outlasts: the event below comes within it.
+    const gateway = await gatewayWith({ broadcastWindowMs: () => 3_000 });
+    const ws = await connect(gateway.wsUrl);
+    const id = postId();
+    const url = `/api/posts/${id}`;
+    const list = `/api/posts?q=${randomUUID()}`;
+    await gateway.get(url);
+    // After a quiet spell: dropped at once, the message goes out at once (and opens the window).
+    const first = nextMessage(ws, 'upvote');
+    await gateway.bus.publish('forum.post.upvoted', { post_id: id, upvotes: 1 }, { msgId: randomUUID() });
+    await first;
+    const refilled = await gateway.get(url);
+    expect(refilled.headers['x-cache']).toBe('MISS');
+    await gateway.get(list);
+
+    const second = nextMessage(ws, 'new_comment');
+    await gateway.bus.publish('forum.comment.created', comment(id), { msgId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Within the window the message waits, and so does the invalidation ...
+    expect((await gateway.get(url)).headers['x-cache']).toBe('HIT');
+    expect((await gateway.get(list)).headers['x-cache']).toBe('HIT');
+    await second;
+    // ... which ran before the message went out.
+    const after = await gateway.get(url);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(versionOf(after.body)).toBeGreaterThan(versionOf(refilled.body));
+    expect((await gateway.get(list)).headers['x-cache']).toBe('MISS');
+  });
+
   it('drops entries on events from real NATS', async () => {
     const buses: EventBus[] = [];
     for (let i = 0; i < 2; i++) buses.push(await createBus({ natsUrl: NATS_URL, logger: silentLogger(), name: 'gateway-cache-test' }));
