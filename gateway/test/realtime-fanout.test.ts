@@ -150,6 +150,15 @@ describe('broadcast', () => {
   });
 });
 
+/** A hub with the given broadcast window and one client connected to it. */
+async function hubWithOneClient(broadcastWindowMs: (openSockets: number) => number) {
+  const hub = newHub(1024 * 1024, broadcastWindowMs);
+  const { url } = await hubServer(hub);
+  const client = await connect(url);
+  await untilSize(hub, 1);
+  return { hub, client };
+}
+
 describe('coalesced broadcasts', () => {
   it('sends a broadcast after a quiet spell at once, and those right after it together with the next write, in order', async () => {
     // A window no test outlasts: what waits goes out only when the waiting bytes pass the bound.
@@ -185,10 +194,7 @@ describe('coalesced broadcasts', () => {
   });
 
   it('goes out within the window without anything else happening', async () => {
-    const hub = newHub(1024 * 1024, () => 5);
-    const { url } = await hubServer(hub);
-    const client = await connect(url);
-    await untilSize(hub, 1);
+    const { hub, client } = await hubWithOneClient(() => 5);
     const received: string[] = [];
     client.on('message', (raw) => received.push(JSON.parse(String(raw)).data.id));
     for (const id of ['a', 'b', 'c']) hub.broadcast({ type: 'new_post', data: { id } } as never);
@@ -229,10 +235,7 @@ describe('coalesced broadcasts', () => {
   });
 
   it('runs the tasks held for a window before its broadcasts go out, and holds what comes meanwhile', async () => {
-    const hub = newHub(1024 * 1024, () => 60_000);
-    const { url } = await hubServer(hub);
-    const client = await connect(url);
-    await untilSize(hub, 1);
+    const { hub, client } = await hubWithOneClient(() => 60_000);
     const events: string[] = [];
     client.on('message', (raw) => events.push(`message ${JSON.parse(String(raw)).data.id}`));
     hub.broadcast({ type: 'new_post', data: { id: 'a' } } as never);

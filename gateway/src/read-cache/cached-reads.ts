@@ -5,7 +5,7 @@ import { upstreamFailure } from '../proxy.ts';
 import type { Upstreams } from '../upstreams.ts';
 import type { CacheableReads, CachedRoute } from './cacheable-reads.ts';
 import { gzipEtag, isCompressible, type CachedAnswer } from './memory-layer.ts';
-import { INLINE_GZIP_MAX_BYTES, type ReadAnswer, type ReadCache, type UpstreamAnswer } from './read-cache.ts';
+import type { ReadAnswer, ReadCache, UpstreamAnswer } from './read-cache.ts';
 import { collectAnswer } from './upstream-read.ts';
 import { foundByLeanPath, passedByLeanPath } from './lean-handoff.ts';
 import { VisitorPassThrough } from './visitor-pass-through.ts';
@@ -80,7 +80,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
 
 /**
  * Answers from a cached answer, compressing it first when this is the first client that accepts
- * gzip for it (if compressing fails, the client gets the plain bytes).
+ * gzip for it (ReadCache.compress: on the event loop up to INLINE_GZIP_MAX_BYTES; if compressing
+ * fails, the client gets the plain bytes).
  */
 export function answerCached(
   cache: ReadCache,
@@ -93,14 +94,8 @@ export function answerCached(
 ): void {
   if (!isCompressible(answer) || !acceptsGzip(request.headers['accept-encoding'])) {
     count(sendCached(request, reply, answer, header, undefined));
-  } else if (answer.body.length <= INLINE_GZIP_MAX_BYTES || answer.gzip) {
-    let gzip: Buffer | undefined;
-    try {
-      gzip = cache.gzipNow(key, answer);
-    } catch (err) {
-      request.log.warn({ err }, 'read cache: compressing an answer failed; sending it plain');
-    }
-    count(sendCached(request, reply, answer, header, gzip));
+  } else if (answer.gzip) {
+    count(sendCached(request, reply, answer, header, answer.gzip));
   } else {
     cache.compress(key, answer).then(
       (gzip) => count(sendCached(request, reply, answer, header, gzip)),
