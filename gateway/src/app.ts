@@ -88,7 +88,7 @@ export interface GatewayOptions {
    * given; `namespace` separates deployments sharing one Redis).
    * `false` sends every read to its service.
    */
-  readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string } | false;
+  readCache?: { ttlMs?: number; staleMs?: number; maxBytes?: number; namespace?: string; replicaHeartbeatMs?: number } | false;
   /**
    * PUBLIC_URL: the site's public origin (`https://community.example.com`) for canonical URLs, the
    * sitemap, the feed and robots.txt, and the origin the cached pages are kept under. Never the
@@ -157,7 +157,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   const slots = new WebsocketSlots({ ...DEFAULT_WEBSOCKET_LIMITS, ...opts.websocket });
   // The websocket gauge reads the hub when Prometheus scrapes, after both exist.
-  const metrics = createGatewayMetrics({ websocketClients: () => hub.size });
+  const metrics = createGatewayMetrics({ websocketClients: () => hub.size, readCacheReplicas: () => cache?.replicas });
   const upstreams = createUpstreams(opts.serviceUrls, { connections: opts.upstreamConnections });
   const identity = upstreams.get('identity');
   const hub = new RealtimeHub({
@@ -184,6 +184,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
           maxBytes: opts.readCache?.maxBytes ?? READ_CACHE_MAX_BYTES,
           redis: opts.redis,
           namespace: opts.readCache?.namespace,
+          replicaHeartbeatMs: opts.readCache?.replicaHeartbeatMs,
           log: app.log,
         });
   const webApps: WebApp[] = [
@@ -361,8 +362,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       log: app.log,
     });
     hub.startHeartbeat();
+    cache?.joinReplicas();
   });
   app.addHook('onClose', async () => {
+    await cache?.leaveReplicas();
     await stopForwarding?.();
     await closeUpstreams(upstreams);
   });

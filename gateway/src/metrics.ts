@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { processMetricsRegistry } from '@wfm/service-kit';
 
 /** This gateway's Prometheus metrics; `exposed` is what the internal metrics listener (METRICS_PORT) serves. */
-export function createGatewayMetrics(sources: { websocketClients: () => number }) {
+export function createGatewayMetrics(sources: { websocketClients: () => number; readCacheReplicas: () => number | undefined }) {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'gateway' });
   const metrics = {
@@ -43,6 +43,16 @@ export function createGatewayMetrics(sources: { websocketClients: () => number }
       help: 'Bus events pushed to websocket clients, by message type',
       labelNames: ['type'] as const,
       registers: [registry],
+    }),
+    readCacheReplicas: new Gauge({
+      name: 'gateway_read_cache_replicas',
+      help: "Gateway replicas of this deployment alive in the read cache's roster in Redis, this one included (1: misses skip the shared layer); absent while unknown",
+      registers: [registry],
+      collect() {
+        const replicas = sources.readCacheReplicas();
+        if (replicas === undefined) this.reset();
+        else this.set(replicas);
+      },
     }),
     readCache: new Counter({
       name: 'gateway_read_cache_total',

@@ -80,7 +80,7 @@ logger.info(
     events: bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
     tracing: tracing.started ? 'OpenTelemetry over OTLP' : 'off',
     rateLimits: redis ? 'Redis' : 'in memory',
-    readCache: redis ? 'memory, shared through Redis' : 'memory',
+    readCache: redis ? 'memory, shared through Redis with the other replicas' : 'memory',
   },
   'gateway ready',
 );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBus, loadRateLimitSettings, RATE_LIMIT_MESSAGE, type EventBus } from '@wfm/service-kit';
 import { randomIp } from '@wfm/service-kit/testing';
 import type { GatewayOptions } from '../src/app.ts';
-import { silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { FAST_ROSTER, silentLogger, startFakeServices, startGateway, untilAllSeen, type FakeServices } from './helpers.ts';
 
 /**
  * Issue 25 item 10: /sitemap.xml and /rss.xml are cached and invalidated like the pages (one
@@ -184,8 +184,9 @@ describe('sitemap and feed from the read cache', () => {
 
   it('a second replica takes the feed from the shared layer instead of building it again', async () => {
     const namespace = `feeds-test-${randomUUID()}`;
-    const a = await gateway({ readCache: { namespace } });
-    const b = await gateway({ readCache: { namespace } });
+    const a = await gateway({ readCache: { namespace, ...FAST_ROSTER } });
+    const b = await gateway({ readCache: { namespace, ...FAST_ROSTER } });
+    await untilAllSeen(a, b);
     await get(a, '/rss.xml');
     // The first hit in a replica's memory publishes the answer to Redis.
     expect((await get(a, '/rss.xml')).headers['x-cache']).toBe('HIT');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { VISITOR_STANDING_PATH } from '@wfm/contracts/identity';
 import { SERVICES, type ServiceName } from '@wfm/contracts/shared';
 import { createLogger, createMemoryBus, type EventBus, type StaffIdentity } from '@wfm/service-kit';
@@ -166,4 +167,21 @@ export async function httpGet(baseUrl: string, url: string, headers: Record<stri
   const rawPayload = Buffer.from(await answer.body.arrayBuffer());
   const body = rawPayload.toString();
   return { statusCode: answer.statusCode, headers: answer.headers, rawPayload, body, json: () => JSON.parse(body) as unknown };
+}
+
+/** The read cache's roster beats this often in tests, so replicas learn of each other within a poll or two. */
+export const FAST_ROSTER = { replicaHeartbeatMs: 50 };
+
+/** The replicas a gateway's roster counts (its gateway_read_cache_replicas gauge); undefined while unknown. */
+export async function replicasSeenBy(app: FastifyInstance): Promise<number | undefined> {
+  const found = (await app.metricsRegistry.getMetricsAsJSON()).find((m) => m.name === 'gateway_read_cache_replicas');
+  return found?.values[0]?.value;
+}
+
+/**
+ * Waits until each of the gateways (one deployment, with Redis and FAST_ROSTER) counts them all:
+ * from then on each one's misses look in Redis and its answers can be shared.
+ */
+export async function untilAllSeen(...gateways: FastifyInstance[]): Promise<void> {
+  for (const app of gateways) await expect.poll(() => replicasSeenBy(app)).toBe(gateways.length);
 }

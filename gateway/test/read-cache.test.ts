@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { createBus, createMemoryBus, type EventBus } from '@wfm/service-kit';
 import { ReadCache } from '../src/read-cache/read-cache.ts';
 import { RedisLayer } from '../src/read-cache/redis-layer.ts';
-import { httpGet, silentLogger, startFakeServices, startGateway, type FakeServices } from './helpers.ts';
+import { FAST_ROSTER, httpGet, replicasSeenBy, silentLogger, startFakeServices, startGateway, untilAllSeen, type FakeServices } from './helpers.ts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -472,6 +472,22 @@ describe('invalidation by forum events', () => {
 /** The Redis keys of a deployment's cached answers. */
 const entryKeys = (namespace: string) => `wfm:gateway:cache:${namespace}:e:*`;
 
+/** Counts the shared-layer lookups sent through `redis` (each a script call in a pipeline). */
+function countLookups(redis: Redis): () => number {
+  let lookups = 0;
+  const pipeline = redis.pipeline.bind(redis);
+  redis.pipeline = ((...args: Parameters<typeof pipeline>) => {
+    const made = pipeline(...args) as ReturnType<typeof pipeline> & { wfmReadCacheLookupBuffer: (...a: unknown[]) => unknown };
+    const lookup = made.wfmReadCacheLookupBuffer.bind(made);
+    made.wfmReadCacheLookupBuffer = (...a: unknown[]) => {
+      lookups += 1;
+      return lookup(...a);
+    };
+    return made;
+  }) as typeof redis.pipeline;
+  return () => lookups;
+}
+
 describe('Redis as the shared layer', () => {
   it('lets a second replica answer from what the first one fetched and served again, and invalidates both', async () => {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
@@ -480,9 +496,10 @@ describe('Redis as the shared layer', () => {
     const bus = createMemoryBus();
     cleanups.push(() => bus.close());
     const namespace = `test-${randomUUID()}`;
-    const replicaA = await gatewayWith({ bus, redis, readCache: { namespace } });
-    const replicaB = await gatewayWith({ bus, redis, readCache: { namespace } });
+    const replicaA = await gatewayWith({ bus, redis, readCache: { namespace, ...FAST_ROSTER } });
+    const replicaB = await gatewayWith({ bus, redis, readCache: { namespace, ...FAST_ROSTER } });
     const otherDeployment = await gatewayWith({ bus, redis, readCache: { namespace: `test-${randomUUID()}` } });
+    await untilAllSeen(replicaA.app, replicaB.app);
     const wsA = await connect(replicaA.wsUrl);
     const wsB = await connect(replicaB.wsUrl);
     const id = postId();
@@ -524,8 +541,9 @@ describe('Redis as the shared layer', () => {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
     cleanups.push(async () => void (await redis.quit()));
     const namespace = `test-${randomUUID()}`;
-    const replicaA = await gatewayWith({ redis, readCache: { namespace } });
-    const replicaB = await gatewayWith({ redis, readCache: { namespace } });
+    const replicaA = await gatewayWith({ redis, readCache: { namespace, ...FAST_ROSTER } });
+    const replicaB = await gatewayWith({ redis, readCache: { namespace, ...FAST_ROSTER } });
+    await untilAllSeen(replicaA.app, replicaB.app);
     const url = `/api/posts?q=${randomUUID()}`;
     expect((await replicaA.get(url)).headers['x-cache']).toBe('MISS');
     expect((await replicaA.get(url)).headers['x-cache']).toBe('HIT');
@@ -536,6 +554,40 @@ describe('Redis as the shared layer', () => {
     expect((await replicaA.get('/api/posts?sort=latest')).headers['x-cache']).toBe('MISS');
     expect((await replicaA.get('/api/posts?sort=latest')).headers['x-cache']).toBe('HIT');
     await expect.poll(() => redis.keys(entryKeys(namespace))).toHaveLength(1);
+  });
+
+  it('skips the shared layer while no other replica of the deployment is alive, and uses it again once one is', async () => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    cleanups.push(async () => void (await redis.quit()));
+    const lookups = countLookups(redis);
+    const namespace = `test-${randomUUID()}`;
+    const lone = await gatewayWith({ redis, readCache: { namespace, ...FAST_ROSTER } });
+    await untilAllSeen(lone.app);
+
+    // Alone, a miss asks the service straight away, and its answer stays in this replica's memory.
+    const first = `/api/posts/${postId()}`;
+    expect((await lone.get(first)).headers['x-cache']).toBe('MISS');
+    expect((await lone.get(first)).headers['x-cache']).toBe('HIT');
+    expect(lookups()).toBe(0);
+    // Commands on one connection run in order: a publication by the hit would be found here.
+    expect(await redis.keys(entryKeys(namespace))).toEqual([]);
+
+    // A second replica joins: misses look in Redis again, and what one replica serves twice the other finds.
+    const second = await gatewayWith({ redis, readCache: { namespace, ...FAST_ROSTER } });
+    await untilAllSeen(lone.app, second.app);
+    const shared = `/api/posts/${postId()}`;
+    expect((await lone.get(shared)).headers['x-cache']).toBe('MISS');
+    expect(lookups()).toBe(1);
+    expect((await lone.get(shared)).headers['x-cache']).toBe('HIT');
+    await expect.poll(() => redis.keys(entryKeys(namespace))).toHaveLength(1);
+    expect((await second.get(shared)).headers['x-cache']).toBe('SHARED');
+
+    // It leaves the roster as it closes; the first one is alone again at its next beat.
+    await second.close();
+    await expect.poll(() => replicasSeenBy(lone.app)).toBe(1);
+    const before = lookups();
+    expect((await lone.get(`/api/posts/${postId()}`)).headers['x-cache']).toBe('MISS');
+    expect(lookups()).toBe(before);
   });
 
   it('works from memory when Redis cannot be reached', async () => {

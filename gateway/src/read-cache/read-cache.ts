@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { CacheableRead, CacheGroup } from './cacheable-reads.ts';
 import { MemoryLayer, isCompressible, type CachedAnswer, type MemoryHit } from './memory-layer.ts';
 import { RedisLayer, type Slot } from './redis-layer.ts';
+import { ReplicaRoster, ROSTER_HEARTBEAT_MS } from './replica-roster.ts';
 
 /** What the service answered to a cacheable read. */
 export interface UpstreamAnswer {
@@ -32,6 +33,8 @@ export interface ReadCacheOptions {
   redis?: Redis;
   /** Prefix of this deployment's keys in a Redis that several deployments share. */
   namespace?: string;
+  /** How often this replica renews its place in the roster of replicas (default ROSTER_HEARTBEAT_MS). */
+  replicaHeartbeatMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -84,6 +87,7 @@ export const etagOf = (body: Buffer) => `"${body.length.toString(36)}-${crc32(bo
 export class ReadCache {
   private readonly memory: MemoryLayer;
   private readonly shared: RedisLayer | undefined;
+  private readonly roster: ReplicaRoster | undefined;
   private readonly fills = new Map<string, { fill: Fill; answer: Promise<ReadAnswer> }>();
   /** Compressions running, one per answer, shared by the requests that wait for it. */
   private readonly compressions = new WeakMap<CachedAnswer, Promise<Buffer>>();
@@ -92,6 +96,27 @@ export class ReadCache {
   constructor(private readonly opts: ReadCacheOptions) {
     this.memory = new MemoryLayer(opts.maxBytes, opts.staleMs ?? opts.ttlMs);
     this.shared = opts.redis ? new RedisLayer(opts.redis, opts.namespace) : undefined;
+    this.roster = opts.redis
+      ? new ReplicaRoster(opts.redis, this.shared!.rosterKey, { heartbeatMs: opts.replicaHeartbeatMs ?? ROSTER_HEARTBEAT_MS, log: opts.log })
+      : undefined;
+  }
+
+  /**
+   * Joins the roster of this deployment's replicas (with Redis). Until then, and while the roster
+   * knows nothing, misses look in the shared layer; once it says this replica is alone, they skip it.
+   */
+  joinReplicas(): void {
+    this.roster?.start();
+  }
+
+  /** Leaves the roster (the gateway is closing). */
+  async leaveReplicas(): Promise<void> {
+    await this.roster?.stop();
+  }
+
+  /** The replicas the roster last counted, this one included (undefined: not known). */
+  get replicas(): number | undefined {
+    return this.roster?.replicas;
   }
 
   /**
@@ -136,7 +161,9 @@ export class ReadCache {
 
   private async fill(read: CacheableRead, fill: Fill, fetchFromService: () => Promise<UpstreamAnswer>): Promise<ReadAnswer> {
     let slot: Slot | undefined;
-    if (this.shared?.ready && read.shared !== false) {
+    // A lone replica's lookups find nothing, and its answers fetched without one are never
+    // published (they have no slot): nobody else would read them.
+    if (this.shared?.ready && read.shared !== false && !this.roster?.alone) {
       try {
         const found = await this.shared.get(read.key, read.group);
         slot = found.slot;

@@ -145,6 +145,11 @@ export class RedisLayer {
     if (failed) throw failed[0];
   }
 
+  /** The sorted set of this deployment's live replicas (replica-roster.ts). */
+  get rosterKey(): string {
+    return `${this.prefix}replicas`;
+  }
+
   private generationKey(group: CacheGroup | 'all'): string {
     return `${this.prefix}g:${group}`;
   }
