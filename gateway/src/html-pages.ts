@@ -18,7 +18,7 @@ import {
 } from './html-document.ts';
 import { robotsTxt, rssXml, sitemapXml, type SitemapEntry } from './html-feeds.ts';
 import type { CacheableReads, CacheableRead } from './read-cache/cacheable-reads.ts';
-import { answerCached, readFromService, type CacheOutcome } from './read-cache/cached-reads.ts';
+import { HEADER_OF_SOURCE, answerCached, readFromService, type CacheOutcome } from './read-cache/cached-reads.ts';
 import type { ReadCache, UpstreamAnswer } from './read-cache/read-cache.ts';
 import { hasPage, isBuilt, sendAppShell, type WebApp } from './static-apps.ts';
 import type { Upstreams } from './upstreams.ts';
@@ -290,7 +290,7 @@ export function registerHtmlPages(app: FastifyInstance, opts: HtmlPagesOptions):
         .header('x-cache', 'MISS')
         .send(answer.uncached.body);
     }
-    answerCached(cache, read.key, request, reply, answer.cached, answer.source === 'redis' ? 'SHARED' : 'MISS', count);
+    answerCached(cache, read.key, request, reply, answer.cached, HEADER_OF_SOURCE[answer.source], count);
     return reply;
   };
 

@@ -333,6 +333,23 @@ describe('read cache', () => {
     expect(versionOf(later.body)).toBeGreaterThan(versionOf(first.body));
   });
 
+  it('answers a miss whose fill ended while it waited (in the rate limit) from what that fill stored', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, log: silentLogger() });
+    const read = { key: `/api/posts?q=${randomUUID()}`, group: 'lists' };
+    let calls = 0;
+    const fetchFromService = async () => {
+      calls += 1;
+      return { statusCode: 200, headers: { 'content-type': JSON_TYPE }, body: Buffer.from(`{"call":${calls}}`) };
+    };
+    // Two misses looked before the first fill ran; the second reaches load() only once it ended.
+    const first = await cache.load(read, fetchFromService);
+    const second = await cache.load(read, fetchFromService);
+    expect(calls).toBe(1);
+    expect(first.source).toBe('service');
+    expect(second.source).toBe('memory');
+    expect('cached' in second && second.cached.body.toString()).toBe('{"call":1}');
+  });
+
   it('makes one service call for concurrent misses of one key', async () => {
     const gateway = await gatewayWith();
     const url = `/api/posts?q=${randomUUID()}`;

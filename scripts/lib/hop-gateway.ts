@@ -1,8 +1,9 @@
 /**
  * A gateway process for `npm run bench hop`: the gateway of the folder given (this checkout, or an
  * older commit's `gateway/src` extracted beside it) in front of the hop upstream, with Redis (rate
- * limits and the shared cache layer, as deployed) and the buffered stdout every server process
- * uses. Arguments: <repo folder> <port> <upstream url>.
+ * limits and the shared cache layer, as deployed: alone in its namespace, a replica skips the
+ * layer's lookups on misses) and the buffered stdout every server process uses. Arguments:
+ * <repo folder> <port> <upstream url>.
  */
 import path from 'node:path';
 import { Redis } from 'ioredis';

@@ -43,6 +43,8 @@ export type CacheOutcome = 'hit' | 'stale' | 'shared' | 'miss' | 'not_modified';
 
 type CacheHeader = 'HIT' | 'STALE' | 'SHARED' | 'MISS';
 const OUTCOME_OF: Record<CacheHeader, CacheOutcome> = { HIT: 'hit', STALE: 'stale', SHARED: 'shared', MISS: 'miss' };
+/** The X-Cache header of an answer the read cache's load gave, by where it came from. */
+export const HEADER_OF_SOURCE: Record<ReadAnswer['source'], CacheHeader> = { memory: 'HIT', redis: 'SHARED', service: 'MISS' };
 
 /** True when the client's If-None-Match names this ETag (weak comparison, as for GET). */
 export function etagMatches(ifNoneMatch: string, etags: readonly string[]): boolean {
@@ -121,8 +123,7 @@ function sendAnswer(cache: ReadCache, key: string, request: FastifyRequest, repl
     count('miss');
     return;
   }
-  const header = answer.source === 'memory' ? 'HIT' : answer.source === 'redis' ? 'SHARED' : 'MISS';
-  answerCached(cache, key, request, reply, answer.cached, header, count);
+  answerCached(cache, key, request, reply, answer.cached, HEADER_OF_SOURCE[answer.source], count);
 }
 
 /**

@@ -147,10 +147,16 @@ export class ReadCache {
     });
   }
 
-  /** Answers a read that missed memory: joins a running fill or starts one. */
+  /**
+   * Answers a read that missed memory: joins a running fill, takes what a fill stored since the
+   * caller looked (a miss waits in the rate limit between its peek and this call, and the fill it
+   * would have joined may end meanwhile), or starts a fill.
+   */
   load(read: CacheableRead, fetchFromService: () => Promise<UpstreamAnswer>): Promise<ReadAnswer> {
     const running = this.fills.get(read.key);
     if (running) return running.answer;
+    const stored = this.memory.get(read.key, Date.now());
+    if (stored) return Promise.resolve({ source: 'memory', cached: stored });
     const fill: Fill = { group: read.group, voided: false };
     const answer = this.fill(read, fill, fetchFromService).finally(() => {
       if (this.fills.get(read.key)?.fill === fill) this.fills.delete(read.key);
