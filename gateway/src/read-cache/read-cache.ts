@@ -95,10 +95,11 @@ export class ReadCache {
 
   constructor(private readonly opts: ReadCacheOptions) {
     this.memory = new MemoryLayer(opts.maxBytes, opts.staleMs ?? opts.ttlMs);
-    this.shared = opts.redis ? new RedisLayer(opts.redis, opts.namespace) : undefined;
-    this.roster = opts.redis
-      ? new ReplicaRoster(opts.redis, this.shared!.rosterKey, { heartbeatMs: opts.replicaHeartbeatMs ?? ROSTER_HEARTBEAT_MS, log: opts.log })
-      : undefined;
+    if (opts.redis) {
+      this.shared = new RedisLayer(opts.redis, opts.namespace);
+      const heartbeatMs = opts.replicaHeartbeatMs ?? ROSTER_HEARTBEAT_MS;
+      this.roster = new ReplicaRoster(opts.redis, this.shared.rosterKey, { heartbeatMs, log: opts.log });
+    }
   }
 
   /**
